@@ -1,0 +1,39 @@
+"""paixing: one engine for Chinese climbing card games, driven by YAML variant files.
+
+    >>> from paixing import ruleset, parse_cards, legal_plays, classify
+    >>> rs = ruleset("banzipao")
+    >>> [p.type_id for p in classify(rs, parse_cards("55667788"))]
+    ['banzipao']
+    >>> len(legal_plays(rs, parse_cards("3S 3H 4S")))
+    3
+
+The rule language lives in ``paixing.rules``; this package compiles it (``ruleset``) and
+answers questions about plays (``classify``, ``beats``, ``legal_plays``).
+"""
+
+from paixing.rules import Card, CardError, VariantError, format_cards, load_variant, parse_cards
+
+from .classify import classify
+from .moves import NotAPlay, beats_cards, legal_plays
+from .play import Play, beats, why
+from .ruleset import Ruleset, TypeInfo, compile_variant, ruleset
+
+__all__ = [
+    "Card",
+    "CardError",
+    "NotAPlay",
+    "Play",
+    "Ruleset",
+    "TypeInfo",
+    "VariantError",
+    "beats",
+    "beats_cards",
+    "classify",
+    "compile_variant",
+    "format_cards",
+    "legal_plays",
+    "load_variant",
+    "parse_cards",
+    "ruleset",
+    "why",
+]

@@ -1,0 +1,111 @@
+"""Running a variant's ``examples:``: the executable facts the tests check and the rulebook prints."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from paixing.rules.cards import parse_cards
+from paixing.rules.models import Example
+
+from .classify import classify
+from .moves import NotAPlay, beats_cards, legal_plays
+from .play import Play
+from .ruleset import Ruleset
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One example's result: ``ok``, and what was expected and found when it is not."""
+
+    index: int
+    example: Example
+    ok: bool
+    expected: str
+    found: str
+
+    def describe(self) -> str:
+        return f"examples[{self.index}]: expected {self.expected}, found {self.found}"
+
+
+def play_label(play: Play) -> str:
+    """How a play is written in examples: its cards, and ``= reading`` when wilds stand in."""
+    return f"{play.notation} = {play.reads_as}" if play.wild_as else play.notation
+
+
+def plays_against(rs: Ruleset, hand: str, last: str | None) -> list[Play]:
+    """Legal plays of ``hand`` on the cards ``last``: plays that beat every reading of ``last``."""
+    cards = parse_cards(hand)
+    if last is None:
+        return legal_plays(rs, cards)
+    targets = [p for p in classify(rs, parse_cards(last)) if p.type.playable]
+    if not targets:
+        return []
+    result = legal_plays(rs, cards, targets[0])
+    for other in targets[1:]:
+        allowed = {p.identity for p in legal_plays(rs, cards, other)}
+        result = [p for p in result if p.identity in allowed]
+    return result
+
+
+def run_example(rs: Ruleset, index: int, ex: Example) -> Outcome:
+    """Check one example against the engine; an invalid play in it is a failed outcome."""
+    try:
+        return _run(rs, index, ex)
+    except NotAPlay as exc:
+        return Outcome(index, ex, False, "valid plays", str(exc))
+
+
+def _run(rs: Ruleset, index: int, ex: Example) -> Outcome:
+    def out(ok: bool, expected: str, found: str) -> Outcome:
+        return Outcome(index, ex, ok, expected, found)
+
+    if ex.order is not None:
+        for i, low in enumerate(ex.order):
+            for high in ex.order[i + 1 :]:
+                if not beats_cards(rs, parse_cards(high), parse_cards(low)):
+                    return out(False, f"{high} beats {low}", "it does not")
+                if beats_cards(rs, parse_cards(low), parse_cards(high)):
+                    return out(False, f"{low} does not beat {high}", "it does")
+        return out(True, "ladder order", "as expected")
+    if ex.beats is not None or ex.does_not_beat is not None:
+        assert ex.play is not None
+        target = ex.beats if ex.beats is not None else ex.does_not_beat
+        assert target is not None
+        want = ex.beats is not None
+        got = beats_cards(rs, parse_cards(ex.play), parse_cards(target))
+        verb = "beats" if want else "does not beat"
+        return out(got == want, f"{ex.play} {verb} {target}", f"beats={got}")
+    if ex.classify is not None or ex.reads_as is not None:
+        assert ex.play is not None
+        found = classify(rs, parse_cards(ex.play))
+        if ex.classify is not None:
+            got_types = sorted(p.type.id for p in found)
+            if got_types != sorted(ex.classify):
+                return out(False, f"{ex.play} reads as {sorted(ex.classify)}", str(got_types))
+        if ex.reads_as is not None:
+            got_as = sorted(p.reads_as for p in found)
+            want_as = sorted(format_notation(rs, x) for x in ex.reads_as)
+            if got_as != want_as:
+                return out(False, f"{ex.play} reads as {want_as}", str(got_as))
+        return out(True, "readings", "as expected")
+    assert ex.hand is not None
+    plays = plays_against(rs, ex.hand, ex.last)
+    if ex.count is not None and len(plays) != ex.count:
+        return out(False, f"{ex.count} legal plays", str(len(plays)))
+    if ex.plays is not None:
+        got = sorted(play_label(p) for p in plays)
+        want = sorted(" = ".join(format_notation(rs, part) for part in x.split(" = ")) for x in ex.plays)
+        if got != want:
+            return out(False, str(want), str(got))
+    return out(True, "legal plays", "as expected")
+
+
+def format_notation(rs: Ruleset, text: str) -> str:
+    """Normalise a card string to the engine's own spelling (sorted, canonical tokens)."""
+    from paixing.rules.cards import format_cards
+
+    return format_cards(rs.sort_cards(parse_cards(text)))
+
+
+def run_examples(rs: Ruleset) -> list[Outcome]:
+    return [run_example(rs, i, ex) for i, ex in enumerate(rs.variant.examples)]

@@ -1,0 +1,67 @@
+"""The public questions about plays: legal plays for a hand, and whether cards beat cards."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from paixing.rules.cards import Card
+
+from .classify import classify
+from .generate import generate
+from .hand import HandView
+from .play import Play, beats
+from .ruleset import BIG, Ruleset
+
+
+def legal_plays(rs: Ruleset, hand: Iterable[Card], target: Play | None = None) -> list[Play]:
+    """Every distinct play the hand can make on ``target`` (any play on a free lead).
+
+    Order is deterministic: hand-type order of the variant, then the order each shape
+    enumerates (low ranks and short chains first).
+    """
+    hv = hand if isinstance(hand, HandView) else HandView(rs, hand)
+    out: dict[tuple[object, ...], Play] = {}
+    for t in rs.types:
+        if not t.playable:
+            continue
+        if target is None:
+            for play in generate(rs, hv, t):
+                out.setdefault(play.identity, play)
+            continue
+        higher = t.max_rung > target.rung
+        if not higher and t.cls != target.cls:
+            continue
+        length = None
+        if not higher and "length" in t.same and t.length_cap == BIG:
+            length = len(target.cards)
+        for play in generate(rs, hv, t, length):
+            if beats(play, target):
+                out.setdefault(play.identity, play)
+    return list(out.values())
+
+
+
+
+def beats_cards(rs: Ruleset, play: Iterable[Card], target: Iterable[Card]) -> bool:
+    """Whether ``play`` beats ``target`` when no reading is given: some reading of ``play``
+    beats every reading of ``target`` (RULINGS: plays with several readings).
+
+    Raises ``NotAPlay`` when either has no reading.
+    """
+    a = _readings_or_raise(rs, play)
+    b = _readings_or_raise(rs, target)
+    return any(all(beats(x, y) for y in b) for x in a)
+
+
+class NotAPlay(ValueError):
+    """Cards that form no hand type of the variant."""
+
+
+def _readings_or_raise(rs: Ruleset, cards: Iterable[Card]) -> list[Play]:
+    cards = list(cards)
+    found = [p for p in classify(rs, cards) if p.type.playable]
+    if not found:
+        from paixing.rules.cards import format_cards
+
+        raise NotAPlay(f"{format_cards(rs.sort_cards(cards)) or '(no cards)'} is not a valid play in {rs.id}")
+    return found

@@ -1,0 +1,213 @@
+"""Compile a Variant once into the tables every hot path reads.
+
+Ranks become small integers (their place in ``ranks.order``); a hand becomes a count vector
+over those integers plus a number of wild cards. Each hand type becomes a ``TypeInfo`` whose
+fields are plain ints and tuples, so generators and comparators never touch pydantic objects.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from paixing.rules.cards import Card, parse_cards
+from paixing.rules.loader import load_variant
+from paixing.rules.models import HandType, Kickers, Text, Variant
+
+BIG = 1 << 30
+"""Stands for "no upper limit" in compiled ranges."""
+
+
+@dataclass(frozen=True, eq=False)
+class TypeInfo:
+    """A hand type compiled to the numbers its generator and comparator need."""
+
+    index: int
+    id: str
+    name: Text
+    spec: HandType
+    shape: str
+    gmin: int = 1
+    gmax: int = 1
+    kmin: int = 1
+    kmax: int = 1
+    same_size: bool = True
+    set_ranks: tuple[int, ...] = ()
+    suits: str = "any"
+    exact: tuple[tuple[Card, int], ...] = ()
+    distinct: int = 0
+    wmin: int = 0
+    wmax: int = BIG
+    min_natural: int = 0
+    kickers: Kickers | None = None
+    may_not_contain: tuple[int, ...] = ()
+    cls: int = 0
+    key: tuple[str, ...] = ("top",)
+    same: tuple[str, ...] = ()
+    length_cap: int = BIG
+    rungs: tuple[tuple[int, int, int], ...] = ()
+    """(min length, max length, rung) entries from the ladder, first match wins."""
+    playable: bool = True
+
+    def rung(self, length: int) -> int:
+        for lo, hi, rung in self.rungs:
+            if lo <= length <= hi:
+                return rung
+        return -1
+
+    @property
+    def max_rung(self) -> int:
+        return max((r for _, _, r in self.rungs), default=-1)
+
+
+@dataclass(frozen=True, eq=False)
+class Ruleset:
+    """A variant compiled to tables; build with ``compile_variant`` (cached per variant)."""
+
+    variant: Variant
+    ranks: tuple[str, ...]
+    rank_index: dict[str, int]
+    seq: tuple[int, ...]
+    """Rank indices in sequence order."""
+    seq_pos: tuple[int, ...]
+    """For each rank index, its place in ``seq``, or -1 when it never chains."""
+    suit_rank: dict[str | None, int]
+    wild_names: frozenset[str]
+    alone_as: int
+    types: tuple[TypeInfo, ...]
+    type_by_id: dict[str, TypeInfo]
+    exclusive_wild_sets: frozenset[tuple[str, ...]]
+    """Exact-card types made only of wild cards (four jokers): such cards read only as that type."""
+    card_order: dict[Card, tuple[int, int]] = field(default_factory=dict)
+
+    @property
+    def id(self) -> str:
+        return self.variant.id
+
+    def is_wild(self, card: Card) -> bool:
+        return card.rank in self.wild_names
+
+    def sort_key(self, card: Card) -> tuple[int, int]:
+        """Cards sort by rank (wilds last) then by suit."""
+        if card.rank in self.wild_names:
+            return (len(self.ranks) + (card.rank == "RJ"), 0)
+        return (self.rank_index[card.rank], self.suit_rank.get(card.suit, -1))
+
+    def sort_cards(self, cards: list[Card] | tuple[Card, ...]) -> list[Card]:
+        return sorted(cards, key=self.sort_key)
+
+    def deck(self) -> list[Card]:
+        """Every card dealt in this variant, in a fixed order."""
+        from paixing.rules.cards import full_pack
+
+        removed = Counter(parse_cards(" ".join(self.variant.deck.remove))) if self.variant.deck.remove else Counter()
+        cards: list[Card] = []
+        for _ in range(self.variant.deck.packs):
+            for c in full_pack(self.variant.deck.jokers):
+                if removed[c]:
+                    continue
+                cards.append(c)
+        return cards
+
+
+def _range(r: object, default_max: int = BIG) -> tuple[int, int]:
+    lo = getattr(r, "min", 0)
+    hi = getattr(r, "max", None)
+    return lo, (default_max if hi is None else hi)
+
+
+def compile_variant(variant: Variant) -> Ruleset:
+    """Build the tables for ``variant``. Pure: the same variant always gives equal tables."""
+    order = tuple(variant.ranks.order)
+    rank_index = {r: i for i, r in enumerate(order)}
+    seq = tuple(rank_index[r] for r in variant.ranks.sequence)
+    seq_pos = [-1] * len(order)
+    for p, r in enumerate(seq):
+        seq_pos[r] = p
+    suit_rank: dict[str | None, int] = {s: i for i, s in enumerate(variant.ranks.suits)}
+    wild_names = frozenset(variant.wildcards.cards) if variant.wildcards else frozenset()
+    alone_as = rank_index[variant.wildcards.alone_as] if variant.wildcards else -1
+
+    ladder: dict[str, list[tuple[int, int, int]]] = {}
+    for rung, entries in enumerate(variant.ladder):
+        for entry in entries:
+            lo, hi = _range(entry.length) if entry.length else (0, BIG)
+            ladder.setdefault(entry.type, []).append((lo, hi, rung))
+
+    classes: dict[str, int] = {}
+    ids = [t.id for t in variant.hand_types]
+    types: list[TypeInfo] = []
+    exclusive: set[tuple[str, ...]] = set()
+    for i, t in enumerate(variant.hand_types):
+        cls_name = t.compare.class_ or t.id
+        cls = classes.setdefault(cls_name, len(classes))
+        common = dict(
+            index=i,
+            id=t.id,
+            name=t.name,
+            spec=t,
+            shape=t.shape,
+            wmin=t.wilds.min,
+            wmax=BIG if t.wilds.max is None else t.wilds.max,
+            min_natural=t.wilds.min_natural,
+            kickers=t.kickers,
+            may_not_contain=tuple(ids.index(x) for x in (t.kickers.may_not_contain if t.kickers else [])),
+            cls=cls,
+            key=tuple(t.compare.key),
+            same=tuple(t.compare.same),
+            length_cap=t.compare.length_cap or BIG,
+            rungs=tuple(ladder.get(t.id, [])),
+            playable=t.playable,
+        )
+        if not wild_names:
+            common["wmax"] = 0
+        if t.group is not None:
+            gmin, gmax = _range(t.group.size)
+            info = TypeInfo(**common, gmin=gmin, gmax=gmax)  # type: ignore[arg-type]
+        elif t.chain is not None:
+            gmin, gmax = _range(t.chain.group)
+            kmin, kmax = _range(t.chain.length)
+            info = TypeInfo(**common, gmin=gmin, gmax=gmax, kmin=max(kmin, 1), kmax=min(kmax, len(seq)), same_size=t.chain.same_size)  # type: ignore[arg-type]
+        elif t.set is not None:
+            info = TypeInfo(**common, set_ranks=tuple(sorted(rank_index[r] for r in t.set.ranks)), suits=t.set.suits)  # type: ignore[arg-type]
+        elif t.cards is not None:
+            needed = Counter(parse_cards(" ".join(t.cards)))
+            exact = tuple(sorted(needed.items(), key=lambda kv: str(kv[0])))
+            info = TypeInfo(**common, exact=exact)  # type: ignore[arg-type]
+            if all(c.rank in wild_names for c in needed):
+                exclusive.add(tuple(sorted(str(c) for c in needed.elements())))
+        else:
+            assert t.distinct_ranks is not None
+            info = TypeInfo(**common, distinct=t.distinct_ranks)  # type: ignore[arg-type]
+        types.append(info)
+    return Ruleset(
+        variant=variant,
+        ranks=order,
+        rank_index=rank_index,
+        seq=seq,
+        seq_pos=tuple(seq_pos),
+        suit_rank=suit_rank,
+        wild_names=wild_names,
+        alone_as=alone_as,
+        types=tuple(types),
+        type_by_id={t.id: t for t in types},
+        exclusive_wild_sets=frozenset(exclusive),
+    )
+
+
+@lru_cache(maxsize=64)
+def _cached(ref: str, mtime: float) -> Ruleset:
+    return compile_variant(load_variant(ref))
+
+
+def ruleset(ref: str | Path | Variant | Ruleset) -> Ruleset:
+    """The compiled ruleset for a built-in id, a file path, a Variant or a Ruleset (cached)."""
+    if isinstance(ref, Ruleset):
+        return ref
+    if isinstance(ref, Variant):
+        return compile_variant(ref)
+    path = Path(ref)
+    mtime = path.stat().st_mtime if path.is_file() else 0.0
+    return _cached(str(ref), mtime)

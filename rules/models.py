@@ -1,0 +1,340 @@
+"""The rule language as pydantic models: what a variant file may say, and what each key means.
+
+Every field's docstring becomes its JSON Schema description (``paixing schema``) and the
+rulebook's explanation of the option, so the docstrings are written for players, not coders.
+Models are strict (``extra="forbid"``) and frozen: a variant is a value, not a mutable object.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+
+class Model(BaseModel):
+    """Base of every rule-language model: unknown keys are errors, values are immutable."""
+
+    model_config = ConfigDict(
+        extra="forbid", frozen=True, use_attribute_docstrings=True, populate_by_name=True
+    )
+
+
+class Text(Model):
+    """Human text in both languages of the rulebook."""
+
+    zh: str
+    """Chinese text."""
+    en: str
+    """English text."""
+
+
+class Range(Model):
+    """An inclusive range of whole numbers; a bare number means exactly that number."""
+
+    min: int = 0
+    """Smallest allowed value."""
+    max: int | None = None
+    """Largest allowed value; absent means no upper limit."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _exact(cls, value: Any) -> Any:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return {"min": value, "max": value}
+        return value
+
+    @model_validator(mode="after")
+    def _ordered(self) -> Range:
+        if self.max is not None and self.max < self.min:
+            raise ValueError(f"max ({self.max}) is smaller than min ({self.min})")
+        return self
+
+    def __contains__(self, n: object) -> bool:
+        return isinstance(n, int) and n >= self.min and (self.max is None or n <= self.max)
+
+    def describe(self) -> str:
+        if self.max == self.min:
+            return str(self.min)
+        if self.max is None:
+            return f"{self.min}+"
+        return f"{self.min}-{self.max}"
+
+
+RankName = Annotated[str, Field(pattern=r"^(3|4|5|6|7|8|9|10|J|Q|K|A|2|BJ|RJ)$")]
+SuitName = Literal["S", "H", "C", "D"]
+
+
+class Deck(Model):
+    """Which cards are dealt."""
+
+    packs: int = Field(1, ge=1, le=4)
+    """How many standard 52-card packs are shuffled together."""
+    jokers: bool = False
+    """Whether each pack keeps its two jokers (BJ small/black, RJ big/red)."""
+    remove: list[str] = []
+    """Cards taken out of every pack before the deal, in card notation (e.g. ``2S``)."""
+
+
+class Ranks(Model):
+    """How ranks are ordered for groups and for sequences, and how suits rank."""
+
+    order: list[RankName]
+    """Ranks from lowest to highest for comparing groups. Jokers listed here are ordinary ranks
+    (as in 斗地主); jokers that are wild cards are not listed."""
+    sequence: list[RankName]
+    """Ranks that may form a sequence (straights, consecutive pairs, chains), in sequence order.
+    A rank left out (such as 2) never appears in a chain. No wrap-around."""
+    suits: list[SuitName] = ["D", "C", "H", "S"]
+    """Suits from lowest to highest, used only where a hand type compares by suit."""
+
+    @model_validator(mode="after")
+    def _sequence_within_order(self) -> Ranks:
+        missing = [r for r in self.sequence if r not in self.order]
+        if missing:
+            raise ValueError(f"sequence ranks {missing} are not in order")
+        if len(set(self.order)) != len(self.order):
+            raise ValueError("order lists a rank twice")
+        return self
+
+
+class Wildcards(Model):
+    """Wild cards (癞子): cards that may stand for a natural card."""
+
+    cards: list[Literal["BJ", "RJ"]]
+    """Which cards are wild."""
+    alone_as: RankName = "3"
+    """The rank wild cards count as when played only with other wild cards (a lone joker is a 3;
+    two jokers are a pair of that rank). A hand type made of exact cards (such as four jokers)
+    takes precedence over this reading."""
+
+
+class Group(Model):
+    """n cards of one rank (单张, 对子, 三条, 炸弹 …)."""
+
+    size: Range
+    """How many cards of the rank."""
+
+
+class Chain(Model):
+    """k consecutive groups in sequence order (顺子, 连对, 飞机, 板子炮, 滚筒, 摇摆 …)."""
+
+    group: Range
+    """How many cards each group holds."""
+    length: Range
+    """How many consecutive ranks (groups) the chain spans."""
+    same_size: bool = True
+    """Whether every group must hold the same number of cards (false for 摇摆: 444433333)."""
+
+
+class RankSet(Model):
+    """Named ranks, one card of each (5-10-K)."""
+
+    ranks: list[RankName]
+    """The ranks, each exactly once."""
+    suits: Literal["same", "mixed", "any"] = "any"
+    """``same``: all one suit (正); ``mixed``: the natural cards are not all one suit (杂);
+    ``any``: suits are ignored."""
+
+
+class Kickers(Model):
+    """Attachments (带牌) played with the core of a hand type, such as 三带一 or 飞机带翅膀."""
+
+    count: int | Literal["per_group"] = "per_group"
+    """How many kicker units: a fixed number, or one per group of the core chain."""
+    size: Literal[1, 2] = 1
+    """Each kicker unit is a single card (1) or a pair (2)."""
+    other_ranks: bool = True
+    """Kickers must be of ranks not used by the core."""
+    distinct_ranks: bool = False
+    """Every kicker unit must be of a different rank (two pairs may not be four of a kind)."""
+    may_not_contain: list[str] = []
+    """Hand type ids the kickers taken together may not contain (e.g. ``bomb``, ``rocket``)."""
+    no_longer_chain: bool = False
+    """Kickers may not hold a full group of a sequence rank next to the core chain, which
+    would make the core a longer chain (RLCard's rule for plane wings)."""
+
+
+Feature = Literal["length", "top", "groups", "suit", "natural"]
+"""Comparison features: ``length`` cards in the play (capped by ``length_cap``); ``top`` the
+highest rank of the core (for one group, its rank); ``groups`` the core's groups largest first,
+each by size then rank; ``suit`` the suit of a one-suit set; ``natural`` 1 without wild cards."""
+
+
+class Compare(Model):
+    """How two plays of the same comparison class are ordered."""
+
+    key: list[Feature] = ["top"]
+    """Features compared in turn; the first difference decides. An empty key means equal plays
+    of the class never beat each other (the first one played stands)."""
+    same: list[Feature] = []
+    """Features that must be equal for two plays to be compared at all (e.g. ``length`` for
+    straights); otherwise neither beats the other."""
+    class_: str | None = Field(None, alias="class")
+    """Comparison class shared with other hand types; by default each type is its own class."""
+    length_cap: int | None = None
+    """Lengths above this count as this value in the ``length`` feature (摇摆: 10+ alike)."""
+
+
+class Wilds(Model):
+    """Limits on wild cards in one hand type."""
+
+    max: int | None = None
+    """At most this many wild cards (0 = natural cards only)."""
+    min: int = 0
+    """At least this many wild cards."""
+    min_natural: int = 0
+    """At least this many natural cards."""
+
+
+class HandType(Model):
+    """A hand type (牌型): exactly one shape, optional kickers, wild limits and comparison."""
+
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    """Identifier used by the ladder, examples and the CLI."""
+    name: Text
+    """The type's name in both languages."""
+    group: Group | None = None
+    """Shape: n of a kind."""
+    chain: Chain | None = None
+    """Shape: consecutive groups."""
+    set: RankSet | None = None
+    """Shape: named ranks once each."""
+    cards: list[str] | None = None
+    """Shape: exactly these cards (rocket BJ RJ; 天炸 BJ BJ RJ RJ)."""
+    distinct_ranks: int | None = None
+    """Shape: this many cards, all of different ranks (十三烂); used for dealt hands."""
+    kickers: Kickers | None = None
+    """Attachments played with the core."""
+    wilds: Wilds = Wilds()
+    """Limits on wild cards in this type."""
+    compare: Compare = Compare()
+    """How plays of this type compare with each other."""
+    playable: bool = True
+    """False for dealt-hand patterns that are never played as one play (十三烂)."""
+    description: Text | None = None
+    """What the rulebook says about this type beyond its shape."""
+
+    @model_validator(mode="after")
+    def _one_shape(self) -> HandType:
+        shapes = [k for k in ("group", "chain", "set", "cards", "distinct_ranks") if getattr(self, k) is not None]
+        if len(shapes) != 1:
+            raise ValueError(
+                "a hand type needs exactly one shape: group, chain, set, cards or distinct_ranks"
+                + (f" (found {', '.join(shapes)})" if shapes else "")
+            )
+        return self
+
+    @property
+    def shape(self) -> str:
+        for k in ("group", "chain", "set", "cards", "distinct_ranks"):
+            if getattr(self, k) is not None:
+                return k
+        raise AssertionError("validated")
+
+
+class RungEntry(Model):
+    """A hand type on a ladder rung, optionally only for some lengths."""
+
+    type: str
+    """Hand type id."""
+    length: Range | None = None
+    """Only plays of this type with this many cards sit on this rung."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _bare_id(cls, value: Any) -> Any:
+        return {"type": value} if isinstance(value, str) else value
+
+
+class Example(Model):
+    """An executable fact about the variant; the tests run it and the rulebook prints it."""
+
+    play: str | None = None
+    """The play under test, in card notation."""
+    beats: str | None = None
+    """``play`` beats this play."""
+    does_not_beat: str | None = None
+    """``play`` does not beat this play."""
+    classify: list[str] | None = None
+    """``play`` reads as exactly these hand types (ids, one per reading, sorted)."""
+    reads_as: list[str] | None = None
+    """The readings of ``play``, each written as the cards it stands for."""
+    hand: str | None = None
+    """A hand, for a legal-plays fact."""
+    last: str | None = None
+    """The play to beat (absent on a free lead)."""
+    count: int | None = None
+    """``hand`` has exactly this many legal plays against ``last``."""
+    plays: list[str] | None = None
+    """``hand`` has exactly these legal plays against ``last``."""
+    order: list[str] | None = None
+    """Plays from low to high: each beats every earlier one and none beats a later one."""
+    note: Text | None = None
+    """Why this example matters."""
+
+    @model_validator(mode="after")
+    def _kind(self) -> Example:
+        kinds = [k for k in ("beats", "does_not_beat", "classify", "reads_as", "plays", "count", "order") if getattr(self, k) is not None]
+        if not kinds:
+            raise ValueError("an example needs one of beats, does_not_beat, classify, reads_as, plays, count, order")
+        if (self.beats is not None or self.does_not_beat is not None or self.classify is not None or self.reads_as is not None) and self.play is None:
+            raise ValueError("this example needs play")
+        if (self.plays is not None or self.count is not None) and self.hand is None:
+            raise ValueError("this example needs hand")
+        return self
+
+
+class Note(Model):
+    """A ruling or remark the rulebook prints."""
+
+    id: str
+    """Short identifier (e.g. the ruling number it records)."""
+    text: Text
+    """The note."""
+
+
+class Variant(Model):
+    """One game variant: everything the engine plays and the rulebook explains."""
+
+    id: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
+    """Identifier, the file's name without ``.yaml``."""
+    name: Text
+    """The variant's name."""
+    extends: str | None = None
+    """Id of the variant this one overrides (merged before validation)."""
+    description: Text | None = None
+    """One paragraph introducing the game."""
+    players: int = Field(4, ge=2, le=8)
+    """Number of seats."""
+    deck: Deck = Deck()
+    """The cards."""
+    ranks: Ranks
+    """Rank and suit orders."""
+    wildcards: Wildcards | None = None
+    """Wild cards, if any."""
+    hand_types: list[HandType]
+    """Every hand type (牌型)."""
+    ladder: list[list[RungEntry]]
+    """Rungs from low to high. A play on a higher rung beats every play on a lower rung; on the
+    same rung, only plays of one comparison class compare (by ``compare``)."""
+    examples: list[Example] = []
+    """Executable facts."""
+    notes: list[Note] = []
+    """Rulings and remarks."""
+
+    @field_validator("hand_types")
+    @classmethod
+    def _unique_ids(cls, types: list[HandType]) -> list[HandType]:
+        seen: set[str] = set()
+        for t in types:
+            if t.id in seen:
+                raise ValueError(f"hand type id {t.id!r} is used twice")
+            seen.add(t.id)
+        return types
+
+    def hand_type(self, type_id: str) -> HandType:
+        for t in self.hand_types:
+            if t.id == type_id:
+                return t
+        raise KeyError(type_id)
