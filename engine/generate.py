@@ -8,8 +8,8 @@ picks concrete cards. Cards of one rank are interchangeable, so a play is enumer
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
-from itertools import product
+from collections.abc import Callable, Iterable, Iterator
+from itertools import combinations, combinations_with_replacement, product
 
 from paixing.rules.cards import Card
 
@@ -45,6 +45,17 @@ def _gen_group(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None) -> It
     counts, by_rank, wilds = hv.counts, hv.by_rank, hv.wilds
     W = min(len(wilds), t.wmax)
     kick = kicker_cards(t, 1)
+    if W == 0 and t.kickers is None and t.wmin == 0:
+        # The common case, kept lean: no wild cards to place.
+        gmin, gmax = t.gmin, t.gmax
+        for r, c in enumerate(counts):
+            if c < gmin:
+                continue
+            for s in range(gmin, (gmax if gmax < c else c) + 1):
+                if length is None or s == length:
+                    g = ((r, s),)
+                    yield Play(rs, t, None, g, g, hand=hv)
+        return
     for r, c in enumerate(counts):
         if c == 0:
             continue
@@ -53,11 +64,11 @@ def _gen_group(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None) -> It
                 continue
             for u in range(max(1, s - W, t.min_natural), min(c, s - t.wmin) + 1):
                 w = s - u
-                core = tuple(by_rank[r][:u]) + tuple(wilds[:w])
                 if t.kickers is not None:
+                    core = tuple(by_rank[r][:u]) + tuple(wilds[:w])
                     yield from _with_kickers(rs, hv, t, ((r, s),), {r: u}, core, -1, 1, s)
                 else:
-                    yield Play(rs, t, core, ((r, s),), ((r, u),), (r,) * w)
+                    yield Play(rs, t, None, ((r, s),), ((r, u),), (r,) * w, hand=hv)
     if wilds and t.min_natural == 0 and t.kickers is None and rs.alone_as >= 0:
         r = rs.alone_as
         for s in range(max(t.gmin, t.wmin, 1), min(t.gmax, W) + 1):
@@ -71,36 +82,41 @@ def _gen_group(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None) -> It
 
 # ---------------------------------------------------------------------------------- chains
 def _spreads(caps: list[int], need: list[int], budget: int) -> Iterator[tuple[int, ...]]:
-    """Ways to take u_i naturals at each position: need_i ≤ ... no: u_i ≤ caps_i and the wilds
-    used, sum(size_i - u_i), within ``budget``. ``need`` holds each position's size."""
-    k = len(caps)
-    base = sum(n - c for n, c in zip(need, caps, strict=True))
+    """Ways to take u_i ≤ caps_i natural cards at each position so that the wild cards used,
+    sum(need_i - u_i) where ``need`` holds each group's size, stay within ``budget``."""
+    base = sum(need) - sum(caps)
     if base > budget:
         return
     spare = budget - base
     if spare == 0:
         yield tuple(caps)
         return
+    # Choose how many naturals to give up at each position (e_i ≤ caps_i, sum e ≤ spare);
+    # the recursion only visits prefixes that can still be completed.
+    k = len(caps)
     u = list(caps)
 
     def rec(i: int, left: int) -> Iterator[tuple[int, ...]]:
-        if i == k:
+        if i == k or left == 0:
             yield tuple(u)
             return
-        for e in range(0, min(caps[i], left) + 1):
-            u[i] = caps[i] - e
+        c = caps[i]
+        for e in range(0, (c if c < left else left) + 1):
+            u[i] = c - e
             yield from rec(i + 1, left - e)
-        u[i] = caps[i]
+        u[i] = c
 
     yield from rec(0, spare)
 
 
 def _gen_chain(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None) -> Iterator[Play]:
-    counts, by_rank, wilds = hv.counts, hv.by_rank, hv.wilds
     seq = rs.seq
     S = len(seq)
-    W = min(len(wilds), t.wmax)
-    seq_counts = [counts[r] for r in seq]
+    W = min(len(hv.wilds), t.wmax)
+    seq_counts = [hv.counts[r] for r in seq]
+    if W == 0 and t.same_size:
+        yield from _natural_chains(rs, hv, t, length, seq_counts)
+        return
     for k in range(t.kmin, min(t.kmax, S) + 1):
         kick = kicker_cards(t, k)
         for start in range(0, S - k + 1):
@@ -115,14 +131,22 @@ def _gen_chain(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None) -> It
                         continue
                     sizes = [s] * k
                     caps = [c if c < s else s for c in cs]
-                    if W == 0:
-                        if caps == sizes:
-                            yield from _emit_chain(rs, hv, t, pos, sizes, caps, start)
+                    if s * k - sum(caps) > W:
+                        break
+                    if t.kickers is not None:
+                        for u in _spreads(caps, sizes, W):
+                            yield from _emit_chain(rs, hv, t, pos, sizes, list(u), start)
                         continue
-                    if sum(s - c for c in caps) > W:
-                        continue
+                    groups = tuple([(r, s) for r in pos])
+                    least = max(1, t.min_natural)
+                    total = s * k
                     for u in _spreads(caps, sizes, W):
-                        yield from _emit_chain(rs, hv, t, pos, sizes, list(u), start)
+                        nat = sum(u)
+                        if nat < least or total - nat < t.wmin:
+                            continue
+                        naturals = tuple([(r, n) for r, n in zip(pos, u, strict=True) if n])
+                        wild_as = tuple([r for r, n in zip(pos, u, strict=True) for _ in range(s - n)])
+                        yield Play(rs, t, None, groups, naturals, wild_as, hand=hv)
             else:
                 for sizes_t in product(*(range(t.gmin, min(t.gmax, c + W) + 1) for c in cs)):
                     sizes = list(sizes_t)
@@ -131,7 +155,37 @@ def _gen_chain(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None) -> It
                     caps = [min(c, s) for c, s in zip(cs, sizes, strict=True)]
                     for u in _spreads(caps, sizes, W):
                         yield from _emit_chain(rs, hv, t, pos, sizes, list(u), start)
-    del by_rank
+
+
+def _natural_chains(
+    rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, seq_counts: list[int]
+) -> Iterator[Play]:
+    """Chains without wild cards: walk the maximal runs of ranks held at least s times."""
+    seq = rs.seq
+    S = len(seq)
+    top = max(seq_counts, default=0)
+    for s in range(t.gmin, min(t.gmax, top) + 1):
+        start = 0
+        while start < S:
+            if seq_counts[start] < s:
+                start += 1
+                continue
+            end = start
+            while end < S and seq_counts[end] >= s:
+                end += 1
+            run = end - start
+            for k in range(t.kmin, min(t.kmax, run) + 1):
+                if length is not None and s * k + kicker_cards(t, k) != length:
+                    continue
+                if t.kickers is None:
+                    for a in range(start, end - k + 1):
+                        g = tuple([(r, s) for r in seq[a : a + k]])
+                        yield Play(rs, t, None, g, g, hand=hv)
+                else:
+                    sizes = [s] * k
+                    for a in range(start, end - k + 1):
+                        yield from _emit_chain(rs, hv, t, seq[a : a + k], sizes, sizes, a)
+            start = end
 
 
 def _emit_chain(
@@ -141,20 +195,21 @@ def _emit_chain(
     w = sum(sizes) - nat
     if nat < max(1, t.min_natural) or w < t.wmin:
         return
-    by_rank = hv.by_rank
-    cards: list[Card] = []
-    wild_as: list[int] = []
-    for r, s, n in zip(pos, sizes, u, strict=True):
-        cards.extend(by_rank[r][:n])
-        wild_as.extend([r] * (s - n))
     groups = tuple(zip(pos, sizes, strict=True))
-    if w:
-        cards.extend(hv.wilds[:w])
     if t.kickers is not None:
+        by_rank = hv.by_rank
+        cards: list[Card] = []
+        for r, n in zip(pos, u, strict=True):
+            cards += by_rank[r][:n]
+        if w:
+            cards += hv.wilds[:w]
         yield from _with_kickers(rs, hv, t, groups, dict(zip(pos, u, strict=True)), tuple(cards), start, len(pos), sizes[0])
         return
-    naturals = tuple((r, n) for r, n in zip(pos, u, strict=True) if n)
-    yield Play(rs, t, tuple(cards), groups, naturals, tuple(wild_as))
+    naturals = tuple([(r, n) for r, n in zip(pos, u, strict=True) if n])
+    wild_as: tuple[int, ...] = ()
+    if w:
+        wild_as = tuple([r for r, s, n in zip(pos, sizes, u, strict=True) for _ in range(s - n)])
+    yield Play(rs, t, None, groups, naturals, wild_as, hand=hv)
 
 
 # ---------------------------------------------------------------------------------- kickers
@@ -169,50 +224,51 @@ def _with_kickers(
     k: int,
     s: int,
 ) -> Iterator[Play]:
+    """The core plus every allowed kicker multiset drawn from what the core leaves."""
     spec = t.kickers
     assert spec is not None
     units = k if spec.count == "per_group" else spec.count
-    counts = hv.counts
-    rem = [c - used.get(r, 0) for r, c in enumerate(counts)]
-    for kick in kicker_sets(rs, t, rem, {r for r, _ in groups}, units, start, k, s):
-        cards = list(core)
-        natural = dict(used)
-        for r, n in kick:
-            u0 = used.get(r, 0)
-            cards.extend(hv.by_rank[r][u0 : u0 + n])
-            natural[r] = natural.get(r, 0) + n
-        yield Play(rs, t, tuple(rs.sort_cards(cards)), groups, tuple(sorted((r, n) for r, n in natural.items() if n)))
-
-
-def kicker_sets(
-    rs: Ruleset, t: TypeInfo, rem: list[int], core_ranks: set[int], units: int, start: int, k: int, s: int
-) -> Iterator[tuple[tuple[int, int], ...]]:
-    """Every allowed kicker multiset, as ((rank, cards), …), from the remaining counts."""
-    spec = t.kickers
-    assert spec is not None
     size = spec.size
-    eligible = [
-        r for r, c in enumerate(rem) if c >= size and not (spec.other_ranks and r in core_ranks)
-    ]
-    caps = [1 if spec.distinct_ranks else rem[r] // size for r in eligible]
-    chosen: list[tuple[int, int]] = []
-
-    def rec(i: int, left: int) -> Iterator[tuple[tuple[int, int], ...]]:
-        if left == 0:
-            yield tuple(chosen)
-            return
-        if i == len(eligible):
-            return
-        for n in range(min(caps[i], left), -1, -1):
-            if n:
-                chosen.append((eligible[i], n * size))
-            yield from rec(i + 1, left - n)
-            if n:
-                chosen.pop()
-
-    for kick in rec(0, units):
-        if kicker_allowed(rs, t, kick, start, k, s):
-            yield kick
+    by_rank = hv.by_rank
+    rem = hv.counts
+    if not spec.other_ranks:
+        rem = list(rem)
+        for r, n in used.items():
+            rem[r] -= n
+    skip = used if spec.other_ranks else {}
+    eligible = [r for r, c in enumerate(rem) if c >= size and r not in skip]
+    picks: Iterable[tuple[int, ...]]
+    if units == 1:
+        picks = [(r,) for r in eligible]
+    elif spec.distinct_ranks:
+        picks = combinations(eligible, units)
+    else:
+        picks = combinations_with_replacement(eligible, units)
+    check = bool(t.may_not_contain) or (spec.no_longer_chain and t.shape == "chain")
+    core_items = list(used.items())
+    for pick in picks:
+        if units == 1:
+            kick: tuple[tuple[int, int], ...] = ((pick[0], size),)
+        else:
+            runs: list[tuple[int, int]] = []
+            for r in pick:
+                if runs and runs[-1][0] == r:
+                    runs[-1] = (r, runs[-1][1] + size)
+                else:
+                    runs.append((r, size))
+            if any(n > rem[r] for r, n in runs):
+                continue
+            kick = tuple(runs)
+        if check and not kicker_allowed(rs, t, kick, start, k, s):
+            continue
+        if spec.other_ranks:
+            merged = sorted(core_items + list(kick))
+        else:
+            total = dict(used)
+            for r, n in kick:
+                total[r] = total.get(r, 0) + n
+            merged = sorted(total.items())
+        yield Play(rs, t, None, groups, tuple(merged), hand=hv)
 
 
 def kicker_allowed(rs: Ruleset, t: TypeInfo, kick: tuple[tuple[int, int], ...], start: int, k: int, s: int) -> bool:
@@ -227,34 +283,49 @@ def kicker_allowed(rs: Ruleset, t: TypeInfo, kick: tuple[tuple[int, int], ...], 
                     if r == seq[p] and n >= s:
                         return False
     for other in t.may_not_contain:
-        if contains_type(rs, rs.types[other], kick):
+        contains = rs.types[other].contains_fn
+        assert contains is not None
+        if contains(kick):
             return False
     return True
 
 
-def contains_type(rs: Ruleset, t: TypeInfo, kick: tuple[tuple[int, int], ...]) -> bool:
-    """Whether natural cards counted as ``kick`` hold some play of type ``t``."""
-    counts = dict(kick)
+def compile_contains(rs: Ruleset, t: TypeInfo) -> Callable[[tuple[tuple[int, int], ...]], bool]:
+    """A predicate: do natural cards counted as ((rank, n), …) hold some play of type ``t``?
+    Used for kicker rules such as "wings may not hold a bomb"."""
     if t.shape == "group":
-        return any(n >= t.gmin for n in counts.values())
+        gmin = t.gmin
+        return lambda kick: max([n for _, n in kick]) >= gmin
     if t.shape == "cards":
         need: Counter[int] = Counter()
         for card, n in t.exact:
             r = rs.rank_index.get(card.rank)
             if r is None:
-                return False
+                return lambda kick: False
             need[r] += n
-        return all(counts.get(r, 0) >= n for r, n in need.items())
+        items = tuple(need.items())
+        if all(n == 1 for _, n in items):
+            ranks = frozenset(need)
+            return lambda kick: ranks.issubset([r for r, _ in kick])
+        return lambda kick: all(dict(kick).get(r, 0) >= n for r, n in items)
     if t.shape == "set":
-        return all(counts.get(r, 0) >= 1 for r in t.set_ranks)
+        ranks = t.set_ranks
+        return lambda kick: all(dict(kick).get(r, 0) >= 1 for r in ranks)
     if t.shape == "chain":
-        run = 0
-        for r in rs.seq:
-            run = run + 1 if counts.get(r, 0) >= t.gmin else 0
-            if run >= t.kmin:
-                return True
-        return False
-    return sum(1 for n in counts.values() if n) >= t.distinct
+        seq, gmin, kmin = rs.seq, t.gmin, t.kmin
+
+        def chain(kick: tuple[tuple[int, int], ...]) -> bool:
+            counts = dict(kick)
+            run = 0
+            for r in seq:
+                run = run + 1 if counts.get(r, 0) >= gmin else 0
+                if run >= kmin:
+                    return True
+            return False
+
+        return chain
+    distinct = t.distinct
+    return lambda kick: sum(1 for _, n in kick if n) >= distinct
 
 
 # ---------------------------------------------------------------------------------- sets
@@ -304,7 +375,7 @@ def _gen_exact(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None) -> It
     total = sum(n for _, n in t.exact)
     if length is not None and length != total:
         return
-    have = Counter(hv.cards)
+    have = hv.card_counts
     if all(have[c] >= n for c, n in t.exact):
         cards = tuple(rs.sort_cards([c for c, n in t.exact for _ in range(n)]))
         naturals = Counter(rs.rank_index[c.rank] for c in cards if not rs.is_wild(c))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 
 from paixing.rules.cards import Card
@@ -20,32 +21,41 @@ class HandView:
     deterministic; wild cards are kept in their own list.
     """
 
-    __slots__ = ("ruleset", "counts", "by_rank", "wilds", "cards")
+    __slots__ = ("ruleset", "counts", "by_rank", "wilds", "cards", "_card_counts")
 
     def __init__(self, ruleset: Ruleset, cards: Iterable[Card]):
         self.ruleset = ruleset
         self.cards = list(cards)
         n = len(ruleset.ranks)
         self.counts = [0] * n
-        self.by_rank: list[list[Card]] = [[] for _ in range(n)]
+        by_rank: list[list[Card]] = [[] for _ in range(n)]
         self.wilds: list[Card] = []
         index = ruleset.rank_index
-        for card in self._sorted(ruleset, self.cards):
-            if card.rank in ruleset.wild_names:
-                self.wilds.append(card)
-                continue
+        wild_names = ruleset.wild_names
+        for card in self.cards:
             r = index.get(card.rank)
             if r is None:
+                if card.rank in wild_names:
+                    self.wilds.append(card)
+                    continue
                 raise UnknownCard(f"{card} is not a card of {ruleset.id}")
-            self.counts[r] += 1
-            self.by_rank[r].append(card)
+            by_rank[r].append(card)
+        suit_rank = ruleset.suit_rank
+        for r, cards_r in enumerate(by_rank):
+            if len(cards_r) > 1:
+                cards_r.sort(key=lambda c: suit_rank.get(c.suit, -1))
+            self.counts[r] = len(cards_r)
+        if len(self.wilds) > 1:
+            self.wilds.sort(key=ruleset.sort_key)
+        self.by_rank = by_rank
+        self._card_counts: Counter[Card] | None = None
 
-    @staticmethod
-    def _sorted(ruleset: Ruleset, cards: list[Card]) -> list[Card]:
-        for card in cards:
-            if card.rank not in ruleset.wild_names and card.rank not in ruleset.rank_index:
-                raise UnknownCard(f"{card} is not a card of {ruleset.id}")
-        return ruleset.sort_cards(cards)
+    @property
+    def card_counts(self) -> Counter[Card]:
+        """How many of each physical card the hand holds (for exact-card hand types)."""
+        if self._card_counts is None:
+            self._card_counts = Counter(self.cards)
+        return self._card_counts
 
     @property
     def n_wild(self) -> int:

@@ -20,13 +20,13 @@ def legal_plays(rs: Ruleset, hand: Iterable[Card], target: Play | None = None) -
     enumerates (low ranks and short chains first).
     """
     hv = hand if isinstance(hand, HandView) else HandView(rs, hand)
-    out: dict[tuple[object, ...], Play] = {}
+    out: list[Play] = []
     for t in rs.types:
         if not t.playable:
             continue
         if target is None:
-            for play in generate(rs, hv, t):
-                out.setdefault(play.identity, play)
+            # Each shape enumerates every play once (tests check no identity repeats).
+            out.extend(generate(rs, hv, t))
             continue
         higher = t.max_rung > target.rung
         if not higher and t.cls != target.cls:
@@ -34,10 +34,8 @@ def legal_plays(rs: Ruleset, hand: Iterable[Card], target: Play | None = None) -
         length = None
         if not higher and "length" in t.same and t.length_cap == BIG:
             length = len(target.cards)
-        for play in generate(rs, hv, t, length):
-            if beats(play, target):
-                out.setdefault(play.identity, play)
-    return list(out.values())
+        out.extend(play for play in generate(rs, hv, t, length) if beats(play, target))
+    return out
 
 
 

@@ -6,8 +6,12 @@ play is built, so ``beats`` is a handful of integer and tuple comparisons.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from paixing.rules.cards import Card, format_cards
 
+from .hand import HandView
 from .ruleset import Ruleset, TypeInfo
 
 Groups = tuple[tuple[int, int], ...]
@@ -20,42 +24,87 @@ class Play:
     """One reading of some cards. Two plays are equal when they differ only in interchangeable
     cards (same type, core, natural ranks and, for one-suit sets, suit)."""
 
-    __slots__ = ("ruleset", "type", "cards", "groups", "naturals", "wild_as", "suit", "rung", "cls", "same", "key", "_ident")
+    __slots__ = ("ruleset", "type", "_cards", "groups", "naturals", "wild_as", "suit", "rung", "_key", "_same", "_hand")
 
     def __init__(
         self,
         ruleset: Ruleset,
         htype: TypeInfo,
-        cards: tuple[Card, ...],
+        cards: tuple[Card, ...] | None,
         groups: Groups,
         naturals: Naturals,
         wild_as: tuple[int, ...] = (),
         suit: int = -1,
+        hand: HandView | None = None,
     ) -> None:
         self.ruleset = ruleset
         self.type = htype
-        self.cards = cards
+        self._cards = cards
+        self._hand = hand
         self.groups = groups
         self.naturals = naturals
         self.wild_as = wild_as
         self.suit = suit
-        n = len(cards)
-        self.rung = htype.rung(n)
-        self.cls = htype.cls
-        self.same = tuple(_feature(ruleset, self, f, n) for f in htype.same) if htype.same else ()
-        self.key = tuple(_feature(ruleset, self, f, n) for f in htype.key)
-        self._ident = (htype.index, groups, naturals, suit if htype.suits == "same" else -1)
+        rung = htype.fixed_rung
+        self.rung = rung if rung >= 0 else htype.rung(len(self))
+        self._key: tuple[Any, ...] | None = None
+        self._same: tuple[Any, ...] | None = None
+
+    def __len__(self) -> int:
+        if self._cards is not None:
+            return len(self._cards)
+        return sum(n for _, n in self.naturals) + len(self.wild_as)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The physical cards, low to high, wild cards last. Generated plays pick them from the
+        hand only when asked: a move generator mostly needs the counts."""
+        cards = self._cards
+        if cards is None:
+            hand = self._hand
+            assert hand is not None
+            picked: list[Card] = []
+            for r, n in self.naturals:
+                picked += hand.by_rank[r][:n]
+            if self.wild_as:
+                picked += hand.wilds[: len(self.wild_as)]
+            cards = self._cards = tuple(picked)
+        return cards
+
+    @property
+    def key(self) -> tuple[Any, ...]:
+        """The comparison key within the class (computed on first use: leads never need it)."""
+        k = self._key
+        if k is None:
+            assert self.type.key_fn is not None
+            k = self._key = self.type.key_fn(self, len(self))
+        return k
+
+    @property
+    def same(self) -> tuple[Any, ...]:
+        """The features another play of the class must match to be compared at all."""
+        k = self._same
+        if k is None:
+            assert self.type.same_fn is not None
+            k = self._same = self.type.same_fn(self, len(self))
+        return k
+
+    @property
+    def cls(self) -> int:
+        return self.type.cls
 
     # identity ---------------------------------------------------------------------------
     @property
     def identity(self) -> tuple[object, ...]:
-        return self._ident
+        """What makes two plays the same play: type, core, natural ranks used, and the suit of a
+        one-suit set. Which physical cards of a rank (or which wild cards) are used does not count."""
+        return (self.type.index, self.groups, self.naturals, self.suit if self.type.suits == "same" else -1)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Play) and other._ident == self._ident
+        return isinstance(other, Play) and other.identity == self.identity
 
     def __hash__(self) -> int:
-        return hash(self._ident)
+        return hash(self.identity)
 
     # presentation -----------------------------------------------------------------------
     @property
@@ -100,23 +149,39 @@ class Play:
         return out
 
 
-def _feature(rs: Ruleset, play: Play, name: str, n: int) -> object:
-    t = play.type
+FeatureFn = Callable[["Play", int], Any]
+
+
+def _feature_fn(rs: Ruleset, t: TypeInfo, name: str) -> FeatureFn:
+    """One comparison feature as a function of (play, number of cards); see models.Feature."""
     if name == "length":
-        return min(n, t.length_cap)
+        cap = t.length_cap
+        return lambda p, n: n if n < cap else cap
     if name == "top":
         if t.shape == "chain":
-            return rs.seq_pos[play.groups[-1][0]]
-        if play.groups:
-            return max(r for r, _ in play.groups)
-        return 0
+            seq_pos = rs.seq_pos
+            return lambda p, n: seq_pos[p.groups[-1][0]]
+        if t.shape == "group":
+            return lambda p, n: p.groups[0][0]
+        return lambda p, n: max((r for r, _ in p.groups), default=0)
     if name == "groups":
-        return tuple(sorted(((size, r) for r, size in play.groups), reverse=True))
+        return lambda p, n: tuple(sorted(((size, r) for r, size in p.groups), reverse=True))
     if name == "suit":
-        return play.suit
+        return lambda p, n: p.suit
     if name == "natural":
-        return 0 if play.wild_as else 1
+        return lambda p, n: 0 if p.wild_as else 1
     raise ValueError(f"unknown feature {name!r}")
+
+
+def compile_features(rs: Ruleset, t: TypeInfo, names: tuple[str, ...]) -> Callable[["Play", int], tuple[Any, ...]]:
+    """Build the key (or the must-match features) of type ``t`` as one function."""
+    fns = [_feature_fn(rs, t, name) for name in names]
+    if not fns:
+        return lambda p, n: ()
+    if len(fns) == 1:
+        (f,) = fns
+        return lambda p, n: (f(p, n),)
+    return lambda p, n: tuple(f(p, n) for f in fns)
 
 
 def beats(play: Play, target: Play) -> bool:
@@ -124,7 +189,7 @@ def beats(play: Play, target: Play) -> bool:
     equal required features, and a strictly greater key."""
     if play.rung != target.rung:
         return play.rung > target.rung
-    return play.cls == target.cls and play.same == target.same and play.key > target.key
+    return play.type.cls == target.type.cls and play.same == target.same and play.key > target.key
 
 
 def why(play: Play, target: Play) -> str:

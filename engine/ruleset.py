@@ -8,7 +8,9 @@ fields are plain ints and tuples, so generators and comparators never touch pyda
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 from functools import lru_cache
 from pathlib import Path
 
@@ -50,6 +52,14 @@ class TypeInfo:
     rungs: tuple[tuple[int, int, int], ...] = ()
     """(min length, max length, rung) entries from the ladder, first match wins."""
     playable: bool = True
+    contains_fn: Callable[[tuple[tuple[int, int], ...]], bool] | None = None
+    """Compiled test: do these natural counts hold a play of this type (for kicker rules)?"""
+    fixed_rung: int = -1
+    """The rung of every play of this type when the ladder does not split it by length."""
+    key_fn: Callable[[Any, int], tuple[Any, ...]] | None = None
+    """Compiled ``key`` (set by compile_variant): (play, n cards) → comparison key."""
+    same_fn: Callable[[Any, int], tuple[Any, ...]] | None = None
+    """Compiled ``same``: (play, n cards) → the features that must match."""
 
     def rung(self, length: int) -> int:
         for lo, hi, rung in self.rungs:
@@ -182,7 +192,7 @@ def compile_variant(variant: Variant) -> Ruleset:
             assert t.distinct_ranks is not None
             info = TypeInfo(**common, distinct=t.distinct_ranks)  # type: ignore[arg-type]
         types.append(info)
-    return Ruleset(
+    rs = Ruleset(
         variant=variant,
         ranks=order,
         rank_index=rank_index,
@@ -195,6 +205,16 @@ def compile_variant(variant: Variant) -> Ruleset:
         type_by_id={t.id: t for t in types},
         exclusive_wild_sets=frozenset(exclusive),
     )
+    from .generate import compile_contains
+    from .play import compile_features
+
+    for info in types:
+        object.__setattr__(info, "key_fn", compile_features(rs, info, info.key))
+        object.__setattr__(info, "contains_fn", compile_contains(rs, info))
+        if len(info.rungs) == 1 and info.rungs[0][:2] == (0, BIG):
+            object.__setattr__(info, "fixed_rung", info.rungs[0][2])
+        object.__setattr__(info, "same_fn", compile_features(rs, info, info.same))
+    return rs
 
 
 @lru_cache(maxsize=64)

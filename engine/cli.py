@@ -1,0 +1,374 @@
+"""The ``paixing`` command line: a thin layer over the public API.
+
+Every command prints a rich table (or plain lines) for people and, with ``--json``, one JSON
+document for programs; the shapes are documented in ``docs/cli.md``. Cards are printed in the
+notation ``parse_cards`` reads, so anything shown can be pasted back.
+
+Exit codes: 0 success; 1 cards that are not a valid play, or a variant file with problems;
+2 bad usage, a bad card string, a card the variant does not deal, or an unknown variant.
+User errors are one line on stderr, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+from paixing.rules.cards import Card, CardError, format_cards, parse_cards
+from paixing.rules.loader import (
+    PosList,
+    VariantError,
+    builtin_ids,
+    load_data,
+    load_variant,
+    resolve_path,
+)
+from paixing.rules.models import Variant
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from .classify import classify
+from .examples import plays_against, run_example
+from .hand import UnknownCard
+from .moves import NotAPlay, beats_cards
+from .play import Play, beats, why
+from .ruleset import Ruleset, ruleset
+
+EXIT_NOT_A_PLAY = 1
+"""Cards that form no hand type; a variant file with problems."""
+EXIT_USAGE = 2
+"""Bad usage, bad card strings, unknown variants (the same code click uses for usage errors)."""
+
+SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
+SCHEMA_TITLE = "paixing variant file"
+
+app = typer.Typer(
+    name="paixing",
+    help="Rule variants of Chinese climbing card games (牌型): list, validate, classify, compare, move.",
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+)
+
+JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON (shapes in docs/cli.md).")]
+VariantArg = Annotated[
+    str, typer.Argument(metavar="VARIANT", help="A built-in variant id or a path to a .yaml file.")
+]
+
+
+# plumbing ---------------------------------------------------------------------------------
+
+
+def _fail(message: str, code: int) -> NoReturn:
+    """One line on stderr, then exit with ``code``."""
+    typer.echo(message, err=True)
+    raise typer.Exit(code)
+
+
+def _print_json(data: object) -> None:
+    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def _console() -> Console:
+    # Created per call so that it writes to whatever sys.stdout is now (CliRunner swaps it).
+    return Console(highlight=False, soft_wrap=False)
+
+
+@contextmanager
+def _user_errors() -> Iterator[None]:
+    """Turn the engine's complaints about user input into one stderr line and an exit code."""
+    try:
+        yield
+    except CardError as exc:
+        _fail(str(exc), EXIT_USAGE)
+    except UnknownCard as exc:
+        _fail(str(exc), EXIT_USAGE)
+    except NotAPlay as exc:
+        _fail(str(exc), EXIT_NOT_A_PLAY)
+
+
+def _looks_like_path(ref: str) -> bool:
+    return ref.endswith((".yaml", ".yml")) or "/" in ref
+
+
+def _load(ref: str) -> Ruleset:
+    """The compiled variant, or its problems on stderr and exit 2 (unknown) / 1 (invalid file)."""
+    try:
+        return ruleset(ref)
+    except VariantError as exc:
+        for problem in exc.problems:
+            typer.echo(problem, err=True)
+        exists = Path(ref).is_file() if _looks_like_path(ref) else ref in builtin_ids()
+        raise typer.Exit(EXIT_NOT_A_PLAY if exists else EXIT_USAGE) from None
+
+
+def _cards(text: str, what: str) -> list[Card]:
+    """Parse card notation given on the command line; empty input is a usage error."""
+    with _user_errors():
+        cards = parse_cards(text)
+    if not cards:
+        _fail(f"no cards given for {what}", EXIT_USAGE)
+    return cards
+
+
+def _notation(rs: Ruleset, cards: Sequence[Card]) -> str:
+    return format_cards(rs.sort_cards(list(cards)))
+
+
+def _not_a_play(rs: Ruleset, cards: Sequence[Card]) -> NoReturn:
+    _fail(f"{_notation(rs, cards)} is not a valid play in {rs.id}", EXIT_NOT_A_PLAY)
+
+
+def _readings(rs: Ruleset, cards: Sequence[Card]) -> list[Play]:
+    """The playable readings of ``cards``; exit 1 when there are none."""
+    with _user_errors():
+        found = [p for p in classify(rs, cards) if p.type.playable]
+    if not found:
+        _not_a_play(rs, cards)
+    return found
+
+
+def _plays_table(plays: Sequence[Play], title: str | None = None) -> Table:
+    table = Table(title=title)
+    table.add_column("#", justify="right")
+    table.add_column("type")
+    table.add_column("名称")
+    table.add_column("name")
+    table.add_column("cards")
+    table.add_column("as")
+    for i, p in enumerate(plays, start=1):
+        table.add_row(
+            str(i),
+            p.type.id,
+            escape(p.type.name.zh),
+            escape(p.type.name.en),
+            p.notation,
+            p.reads_as if p.wild_as else "",
+        )
+    return table
+
+
+def _reading(p: Play) -> str:
+    """A reading in prose: ``bomb 333 BJ as 3333``."""
+    return f"{p.type.id} {p.notation}" + (f" as {p.reads_as}" if p.wild_as else "")
+
+
+# commands ---------------------------------------------------------------------------------
+
+
+@app.command()
+def variants(as_json: JsonFlag = False) -> None:
+    """List the built-in variants."""
+    rows: list[dict[str, object]] = []
+    for vid in builtin_ids():
+        v = load_variant(vid)
+        rows.append({"id": v.id, "name": {"zh": v.name.zh, "en": v.name.en}, "extends": v.extends})
+    if as_json:
+        _print_json({"variants": rows})
+        return
+    table = Table(title="Built-in variants")
+    table.add_column("id")
+    table.add_column("名称")
+    table.add_column("name")
+    table.add_column("extends")
+    for vid in builtin_ids():
+        v = load_variant(vid)
+        table.add_row(vid, escape(v.name.zh), escape(v.name.en), v.extends or "")
+    _console().print(table)
+
+
+def _example_positions(ref: str) -> list[str]:
+    """``file:line:col`` of each example in the merged file, where the loader recorded one."""
+    try:
+        path = Path(ref) if Path(ref).is_file() else resolve_path(ref)
+        examples = load_data(path).get("examples")
+    except (VariantError, OSError):
+        return []
+    if not isinstance(examples, PosList):
+        return []
+    return [f"{p[0]}:{p[1]}:{p[2]}" if p else str(path) for p in examples.item_pos]
+
+
+def _check_file(ref: str) -> tuple[Variant | None, list[str]]:
+    """Load, compile and run the examples of one file; the variant (if it loaded) and problems."""
+    try:
+        variant = load_variant(ref)
+    except VariantError as exc:
+        return None, list(exc.problems)
+    try:
+        rs = ruleset(variant)
+    except (VariantError, ValueError) as exc:
+        return variant, [f"{ref}: {line}" for line in str(exc).splitlines()]
+    positions = _example_positions(ref)
+    problems: list[str] = []
+    for i, ex in enumerate(variant.examples):
+        where = positions[i] if i < len(positions) else ref
+        try:
+            outcome = run_example(rs, i, ex)
+        except ValueError as exc:  # e.g. a card the variant does not deal
+            problems.append(f"{where}: examples[{i}]: {exc}")
+            continue
+        if not outcome.ok:
+            problems.append(f"{where}: {outcome.describe()}")
+    return variant, problems
+
+
+@app.command()
+def validate(
+    files: Annotated[
+        list[str], typer.Argument(metavar="FILE", help="Variant files (or built-in ids).")
+    ],
+    as_json: JsonFlag = False,
+) -> None:
+    """Check variant files: structure, cross-references, and that every example holds."""
+    results: list[dict[str, object]] = []
+    any_bad = False
+    for ref in files:
+        variant, problems = _check_file(ref)
+        ok = not problems
+        any_bad = any_bad or not ok
+        results.append({"file": ref, "ok": ok, "problems": problems})
+        if as_json:
+            continue
+        if ok and variant is not None:
+            typer.echo(
+                f"{ref}: ok ({len(variant.hand_types)} hand types, {len(variant.examples)} examples)"
+            )
+        for line in problems:
+            typer.echo(line, err=True)
+    if as_json:
+        _print_json({"files": results})
+    if any_bad:
+        raise typer.Exit(EXIT_NOT_A_PLAY)
+
+
+def variant_schema() -> dict[str, object]:
+    """The JSON Schema of a variant file, for YAML editors (``# yaml-language-server: $schema=``)."""
+    schema = Variant.model_json_schema(by_alias=True)
+    out: dict[str, object] = {"$schema": SCHEMA_DIALECT, "title": SCHEMA_TITLE}
+    out.update((k, v) for k, v in schema.items() if k not in out)
+    return out
+
+
+@app.command()
+def schema(
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Accepted for uniformity; the output is always JSON.")
+    ] = False,
+) -> None:
+    """Print the JSON Schema of variant files."""
+    _print_json(variant_schema())
+
+
+@app.command("classify")
+def classify_cmd(
+    variant: VariantArg,
+    cards: Annotated[
+        list[str],
+        typer.Argument(metavar="CARDS", help='Card notation, e.g. 55667788 or "333 BJ".'),
+    ],
+    as_json: JsonFlag = False,
+) -> None:
+    """Every reading of exactly these cards (hand type, and what wild cards stand for)."""
+    rs = _load(variant)
+    given = _cards(" ".join(cards), "CARDS")
+    with _user_errors():
+        readings = classify(rs, given)
+    if not readings:
+        _not_a_play(rs, given)
+    if as_json:
+        _print_json({"plays": [p.to_json() for p in readings]})
+        return
+    table = _plays_table(readings, title=f"{_notation(rs, given)} in {rs.id}")
+    _console().print(table)
+    for p in readings:
+        if not p.type.playable:
+            typer.echo(f"{p.type.id} is a dealt-hand pattern, never played as one play")
+
+
+@app.command("beats")
+def beats_cmd(
+    variant: VariantArg,
+    play: Annotated[str, typer.Argument(metavar="PLAY", help="The cards played.")],
+    target: Annotated[str, typer.Argument(metavar="TARGET", help="The cards to beat.")],
+    as_json: JsonFlag = False,
+) -> None:
+    """Whether PLAY may be played on TARGET: some reading of PLAY beats every reading of TARGET."""
+    rs = _load(variant)
+    a_cards = _cards(play, "PLAY")
+    b_cards = _cards(target, "TARGET")
+    a = _readings(rs, a_cards)
+    b = _readings(rs, b_cards)
+    with _user_errors():
+        verdict = beats_cards(rs, a_cards, b_cards)
+    if verdict:
+        x = next((p for p in a if all(beats(p, q) for q in b)), a[0])
+        y = b[0]
+    else:
+        x = a[0]
+        y = next((q for q in b if not beats(x, q)), b[0])
+    reason = why(x, y)
+    if len(a) > 1 or len(b) > 1 or x.wild_as or y.wild_as:
+        reason += f" ({_reading(x)} against {_reading(y)})"
+    if as_json:
+        _print_json({"beats": verdict, "reason": reason})
+        return
+    verb = "beats" if verdict else "does not beat"
+    typer.echo(f"{_notation(rs, a_cards)} {verb} {_notation(rs, b_cards)}: {reason}")
+
+
+@app.command("moves")
+def moves_cmd(
+    variant: VariantArg,
+    hand: Annotated[str, typer.Option("--hand", metavar="CARDS", help="The cards in hand.")],
+    last: Annotated[
+        str | None,
+        typer.Option("--last", metavar="CARDS", help="The play to beat (omit for a free lead)."),
+    ] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Every legal play from a hand, on a free lead or against the last play."""
+    rs = _load(variant)
+    hand_cards = _cards(hand, "--hand")
+    if last is not None:
+        _readings(rs, _cards(last, "--last"))
+    with _user_errors():
+        plays = plays_against(rs, hand, last)
+    if as_json:
+        _print_json({"plays": [p.to_json() for p in plays]})
+        return
+    against = f"on {_notation(rs, parse_cards(last))}" if last is not None else "on a free lead"
+    if plays:
+        _console().print(_plays_table(plays, title=f"{_notation(rs, hand_cards)} {against}"))
+    n = len(plays)
+    typer.echo(f"{n} legal play{'' if n == 1 else 's'} {against}" + ("" if n else " (pass)"))
+
+
+# entry point ------------------------------------------------------------------------------
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The console script: run the app and return its exit code.
+
+    The app runs in typer's standalone mode, so usage errors (a missing argument, an unknown
+    option) are reported by typer and exit 2; the ``SystemExit`` it raises becomes the return
+    value, which lets tests and wrappers call ``main([...])`` directly.
+    """
+    try:
+        app(args=list(argv) if argv is not None else None, prog_name="paixing")
+    except SystemExit as exc:
+        if exc.code is None or isinstance(exc.code, int):
+            return exc.code or 0
+        typer.echo(str(exc.code), err=True)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
