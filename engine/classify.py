@@ -45,7 +45,7 @@ def _match(rs: Ruleset, hv: HandView, t: TypeInfo, cards: tuple[Card, ...]) -> I
             yield Play(rs, t, cards, (), tuple(sorted(nat.items())))
         return
     W = hv.n_wild
-    if W and (W < t.wmin or W > t.wmax):
+    if W and (t.wmin > W or t.wmax < W):
         return
     if not W and t.wmin:
         return

@@ -248,9 +248,27 @@ def validate(
         raise typer.Exit(EXIT_NOT_A_PLAY)
 
 
+SCHEMA_SHORTHANDS: dict[str, dict[str, object]] = {
+    "Range": {"type": "integer", "description": "Exactly this number."},
+    "RungEntry": {"type": "string", "description": "A hand type id, on the rung at every length."},
+}
+"""Spellings the models accept through ``mode="before"`` validators (``size: 2``, a bare hand type
+id on a ladder rung) but that pydantic leaves out of the generated schema; added as ``anyOf``
+alternatives so that an editor does not flag the built-in files. A definition that already has
+``anyOf`` is left as the models made it."""
+
+
 def variant_schema() -> dict[str, object]:
     """The JSON Schema of a variant file, for YAML editors (``# yaml-language-server: $schema=``)."""
     schema = Variant.model_json_schema(by_alias=True)
+    defs = schema.get("$defs", {})
+    for name, shorthand in SCHEMA_SHORTHANDS.items():
+        d = defs.get(name)
+        if d is None or "anyOf" in d or "oneOf" in d:
+            continue
+        full = {k: v for k, v in d.items() if k not in ("title", "description")}
+        head = {k: d[k] for k in ("title", "description") if k in d}
+        defs[name] = {**head, "anyOf": [shorthand, full]}
     out: dict[str, object] = {"$schema": SCHEMA_DIALECT, "title": SCHEMA_TITLE}
     out.update((k, v) for k, v in schema.items() if k not in out)
     return out

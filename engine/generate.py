@@ -8,10 +8,9 @@ picks concrete cards. Cards of one rank are interchangeable, so a play is enumer
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
-from itertools import combinations, combinations_with_replacement, product
-
-from paixing.rules.cards import Card
+from collections.abc import Callable, Iterator
+from itertools import combinations, product
+from typing import Any
 
 from .hand import HandView
 from .play import Play
@@ -42,9 +41,15 @@ def kicker_cards(t: TypeInfo, groups: int) -> int:
 
 # ---------------------------------------------------------------------------------- groups
 def _gen_group(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None) -> Iterator[Play]:
-    counts, by_rank, wilds = hv.counts, hv.by_rank, hv.wilds
+    counts, wilds = hv.counts, hv.wilds
     W = min(len(wilds), t.wmax)
     kick = kicker_cards(t, 1)
+    if W == 0 and t.kickers is not None and t.wmin == 0:
+        for r, c in enumerate(counts):
+            for s in range(t.gmin, min(t.gmax, c) + 1):
+                if length is None or s + kick == length:
+                    yield from _with_kickers(rs, hv, t, ((r, s),), {r: s}, -1, 1, s)
+        return
     if W == 0 and t.kickers is None and t.wmin == 0:
         # The common case, kept lean: no wild cards to place.
         gmin, gmax = t.gmin, t.gmax
@@ -65,8 +70,7 @@ def _gen_group(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None) -> It
             for u in range(max(1, s - W, t.min_natural), min(c, s - t.wmin) + 1):
                 w = s - u
                 if t.kickers is not None:
-                    core = tuple(by_rank[r][:u]) + tuple(wilds[:w])
-                    yield from _with_kickers(rs, hv, t, ((r, s),), {r: u}, core, -1, 1, s)
+                    yield from _with_kickers(rs, hv, t, ((r, s),), {r: u}, -1, 1, s)
                 else:
                     yield Play(rs, t, None, ((r, s),), ((r, u),), (r,) * w, hand=hv)
     if wilds and t.min_natural == 0 and t.kickers is None and rs.alone_as >= 0:
@@ -197,13 +201,7 @@ def _emit_chain(
         return
     groups = tuple(zip(pos, sizes, strict=True))
     if t.kickers is not None:
-        by_rank = hv.by_rank
-        cards: list[Card] = []
-        for r, n in zip(pos, u, strict=True):
-            cards += by_rank[r][:n]
-        if w:
-            cards += hv.wilds[:w]
-        yield from _with_kickers(rs, hv, t, groups, dict(zip(pos, u, strict=True)), tuple(cards), start, len(pos), sizes[0])
+        yield from _with_kickers(rs, hv, t, groups, dict(zip(pos, u, strict=True)), start, len(pos), sizes[0])
         return
     naturals = tuple([(r, n) for r, n in zip(pos, u, strict=True) if n])
     wild_as: tuple[int, ...] = ()
@@ -219,17 +217,18 @@ def _with_kickers(
     t: TypeInfo,
     groups: tuple[tuple[int, int], ...],
     used: dict[int, int],
-    core: tuple[Card, ...],
     start: int,
     k: int,
     s: int,
 ) -> Iterator[Play]:
-    """The core plus every allowed kicker multiset drawn from what the core leaves."""
+    """The core plus every allowed kicker multiset drawn from what the core leaves.
+
+    Kicker types use natural cards only, so a play is fully described by its natural counts
+    and its cards are picked lazily."""
     spec = t.kickers
     assert spec is not None
     units = k if spec.count == "per_group" else spec.count
     size = spec.size
-    by_rank = hv.by_rank
     rem = hv.counts
     if not spec.other_ranks:
         rem = list(rem)
@@ -237,38 +236,64 @@ def _with_kickers(
             rem[r] -= n
     skip = used if spec.other_ranks else {}
     eligible = [r for r, c in enumerate(rem) if c >= size and r not in skip]
-    picks: Iterable[tuple[int, ...]]
-    if units == 1:
-        picks = [(r,) for r in eligible]
-    elif spec.distinct_ranks:
-        picks = combinations(eligible, units)
-    else:
-        picks = combinations_with_replacement(eligible, units)
-    check = bool(t.may_not_contain) or (spec.no_longer_chain and t.shape == "chain")
+    forbid = [rs.types[o].contains_fn for o in t.may_not_contain]
+    adjacent: set[int] = set()
+    if spec.no_longer_chain and t.shape == "chain":
+        seq = rs.seq
+        adjacent = {seq[p] for p in (start - 1, start + k) if 0 <= p < len(seq)}
     core_items = list(used.items())
-    for pick in picks:
-        if units == 1:
-            kick: tuple[tuple[int, int], ...] = ((pick[0], size),)
-        else:
-            runs: list[tuple[int, int]] = []
-            for r in pick:
-                if runs and runs[-1][0] == r:
-                    runs[-1] = (r, runs[-1][1] + size)
-                else:
-                    runs.append((r, size))
-            if any(n > rem[r] for r, n in runs):
+    if units == 1 and spec.other_ranks and len(core_items) == 1:
+        # 三带一 / 三带二 and the like: one kicker beside one group, no sorting needed.
+        c0 = core_items[0]
+        for r in eligible:
+            unit = (r, size)
+            if (forbid or adjacent) and _forbidden((unit,), forbid, adjacent, s):
                 continue
-            kick = tuple(runs)
-        if check and not kicker_allowed(rs, t, kick, start, k, s):
+            yield Play(rs, t, None, groups, (unit, c0) if r < c0[0] else (c0, unit), (), -1, hv)
+        return
+    caps = [1 if spec.distinct_ranks else rem[r] // size for r in eligible]
+    for kick in _multisets(eligible, caps, units, size):
+        if (forbid or adjacent) and _forbidden(kick, forbid, adjacent, s):
             continue
         if spec.other_ranks:
-            merged = sorted(core_items + list(kick))
+            merged = tuple(sorted(core_items + list(kick)))
         else:
             total = dict(used)
             for r, n in kick:
                 total[r] = total.get(r, 0) + n
-            merged = sorted(total.items())
-        yield Play(rs, t, None, groups, tuple(merged), hand=hv)
+            merged = tuple(sorted(total.items()))
+        yield Play(rs, t, None, groups, merged, (), -1, hv)
+
+
+def _forbidden(kick: tuple[tuple[int, int], ...], forbid: list[Any], adjacent: set[int], s: int) -> bool:
+    """Kickers holding a forbidden type, or a full group next to the core chain."""
+    for r, n in kick:
+        if n >= s and r in adjacent:
+            return True
+    return any(f(kick) for f in forbid)
+
+
+def _multisets(
+    ranks: list[int], caps: list[int], units: int, size: int
+) -> Iterator[tuple[tuple[int, int], ...]]:
+    """Every way to take ``units`` kicker units of ``size`` cards from ``ranks`` (at most
+    caps[i] units of ranks[i]), as ((rank, cards), …) low to high."""
+    chosen: list[tuple[int, int]] = []
+    n_ranks = len(ranks)
+
+    def rec(i: int, left: int) -> Iterator[tuple[tuple[int, int], ...]]:
+        if left == 0:
+            yield tuple(chosen)
+            return
+        for j in range(i, n_ranks):
+            cap = caps[j]
+            r = ranks[j]
+            for n in range(1, (cap if cap < left else left) + 1):
+                chosen.append((r, n * size))
+                yield from rec(j + 1, left - n)
+                chosen.pop()
+
+    return rec(0, units)
 
 
 def kicker_allowed(rs: Ruleset, t: TypeInfo, kick: tuple[tuple[int, int], ...], start: int, k: int, s: int) -> bool:
@@ -375,15 +400,22 @@ def _gen_exact(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None) -> It
     total = sum(n for _, n in t.exact)
     if length is not None and length != total:
         return
-    have = hv.card_counts
-    if all(have[c] >= n for c, n in t.exact):
-        cards = tuple(rs.sort_cards([c for c, n in t.exact for _ in range(n)]))
-        naturals = Counter(rs.rank_index[c.rank] for c in cards if not rs.is_wild(c))
-        yield Play(rs, t, cards, (), tuple(sorted(naturals.items())))
+    if t.exact_ranks is not None:
+        counts = hv.counts
+        if not all(counts[r] >= n for r, n in t.exact_ranks[0]):
+            return
+        if t.exact_ranks[1]:
+            named = hv.wild_names
+            if not all(named.get(name, 0) >= n for name, n in t.exact_ranks[1]):
+                return
+    elif not all(hv.card_counts[c] >= n for c, n in t.exact):
+        return
+    cards = tuple(rs.sort_cards([c for c, n in t.exact for _ in range(n)]))
+    naturals = Counter(rs.rank_index[c.rank] for c in cards if not rs.is_wild(c))
+    yield Play(rs, t, cards, (), tuple(sorted(naturals.items())))
 
 
 def _gen_distinct(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None) -> Iterator[Play]:
-    from itertools import combinations
 
     if length is not None and length != t.distinct:
         return

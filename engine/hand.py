@@ -58,5 +58,13 @@ class HandView:
         return self._card_counts
 
     @property
+    def wild_names(self) -> dict[str, int]:
+        """How many of each wild card (by name) the hand holds."""
+        out: dict[str, int] = {}
+        for c in self.wilds:
+            out[c.rank] = out.get(c.rank, 0) + 1
+        return out
+
+    @property
     def n_wild(self) -> int:
         return len(self.wilds)

@@ -173,7 +173,7 @@ def _feature_fn(rs: Ruleset, t: TypeInfo, name: str) -> FeatureFn:
     raise ValueError(f"unknown feature {name!r}")
 
 
-def compile_features(rs: Ruleset, t: TypeInfo, names: tuple[str, ...]) -> Callable[["Play", int], tuple[Any, ...]]:
+def compile_features(rs: Ruleset, t: TypeInfo, names: tuple[str, ...]) -> Callable[[Play, int], tuple[Any, ...]]:
     """Build the key (or the must-match features) of type ``t`` as one function."""
     fns = [_feature_fn(rs, t, name) for name in names]
     if not fns:

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from paixing.rules.cards import Card, parse_cards
 from paixing.rules.loader import load_variant
@@ -39,6 +39,9 @@ class TypeInfo:
     set_ranks: tuple[int, ...] = ()
     suits: str = "any"
     exact: tuple[tuple[Card, int], ...] = ()
+    exact_ranks: tuple[tuple[tuple[int, int], ...], tuple[tuple[str, int], ...]] | None = None
+    """The exact cards as (natural rank counts, wild card counts) when no suit is named, so
+    the check runs on the count vector."""
     distinct: int = 0
     wmin: int = 0
     wmax: int = BIG
@@ -185,7 +188,12 @@ def compile_variant(variant: Variant) -> Ruleset:
         elif t.cards is not None:
             needed = Counter(parse_cards(" ".join(t.cards)))
             exact = tuple(sorted(needed.items(), key=lambda kv: str(kv[0])))
-            info = TypeInfo(**common, exact=exact)  # type: ignore[arg-type]
+            exact_ranks = None
+            if all(c.suit is None for c in needed):
+                nat = tuple((rank_index[c.rank], n) for c, n in exact if c.rank in rank_index)
+                wild = tuple((c.rank, n) for c, n in exact if c.rank in wild_names)
+                exact_ranks = (nat, wild)
+            info = TypeInfo(**common, exact=exact, exact_ranks=exact_ranks)  # type: ignore[arg-type]
             if all(c.rank in wild_names for c in needed):
                 exclusive.add(tuple(sorted(str(c) for c in needed.elements())))
         else:
