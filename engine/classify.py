@@ -41,8 +41,8 @@ def classify(rs: Ruleset, cards: Iterable[Card]) -> list[Play]:
 def _match(rs: Ruleset, hv: HandView, t: TypeInfo, cards: tuple[Card, ...]) -> Iterator[Play]:
     if t.shape == "cards":
         if Counter(cards) == Counter({c: n for c, n in t.exact}):
-            nat = Counter(rs.rank_index[c.rank] for c in cards if not rs.is_wild(c))
-            yield Play(rs, t, cards, (), tuple(sorted(nat.items())))
+            held = Counter(rs.rank_index[c.rank] for c in cards if not rs.is_wild(c))
+            yield Play(rs, t, cards, (), tuple(sorted(held.items())))
         return
     W = hv.n_wild
     if W and (t.wmin > W or t.wmax < W):
@@ -163,7 +163,9 @@ def _match_with_kickers(rs: Ruleset, hv: HandView, t: TypeInfo, cards: tuple[Car
     counts = hv.counts
     naturals = tuple(sorted(nat.items()))
     if t.shape == "group":
-        cores = [((r,), s, -1) for r in nat for s in range(t.gmin, min(t.gmax, nat[r]) + 1)]
+        cores: list[tuple[tuple[int, ...], int, int]] = [
+            ((r,), s, -1) for r in nat for s in range(t.gmin, min(t.gmax, nat[r]) + 1)
+        ]
     else:
         S = len(rs.seq)
         cores = []

@@ -165,21 +165,26 @@ def _reading(p: Play) -> str:
 @app.command()
 def variants(as_json: JsonFlag = False) -> None:
     """List the built-in variants."""
-    rows: list[dict[str, object]] = []
+    loaded: list[Variant] = []
     for vid in builtin_ids():
-        v = load_variant(vid)
-        rows.append({"id": v.id, "name": {"zh": v.name.zh, "en": v.name.en}, "extends": v.extends})
+        try:
+            loaded.append(load_variant(vid))
+        except VariantError as exc:
+            for problem in exc.problems:
+                typer.echo(problem, err=True)
+            raise typer.Exit(EXIT_NOT_A_PLAY) from None
     if as_json:
+        rows = [
+            {"id": v.id, "name": {"zh": v.name.zh, "en": v.name.en}, "extends": v.extends}
+            for v in loaded
+        ]
         _print_json({"variants": rows})
         return
     table = Table(title="Built-in variants")
-    table.add_column("id")
-    table.add_column("名称")
-    table.add_column("name")
-    table.add_column("extends")
-    for vid in builtin_ids():
-        v = load_variant(vid)
-        table.add_row(vid, escape(v.name.zh), escape(v.name.en), v.extends or "")
+    for column in ("id", "名称", "name", "extends"):
+        table.add_column(column)
+    for v in loaded:
+        table.add_row(v.id, escape(v.name.zh), escape(v.name.en), v.extends or "")
     _console().print(table)
 
 

@@ -93,10 +93,10 @@ def _run(rs: Ruleset, index: int, ex: Example) -> Outcome:
     if ex.count is not None and len(plays) != ex.count:
         return out(False, f"{ex.count} legal plays", str(len(plays)))
     if ex.plays is not None:
-        got = sorted(play_label(p) for p in plays)
-        want = sorted(" = ".join(format_notation(rs, part) for part in x.split(" = ")) for x in ex.plays)
-        if got != want:
-            return out(False, str(want), str(got))
+        labels = sorted(play_label(p) for p in plays)
+        wanted = sorted(" = ".join(format_notation(rs, part) for part in x.split(" = ")) for x in ex.plays)
+        if labels != wanted:
+            return out(False, str(wanted), str(labels))
     return out(True, "legal plays", "as expected")
 
 

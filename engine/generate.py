@@ -334,8 +334,8 @@ def compile_contains(rs: Ruleset, t: TypeInfo) -> Callable[[tuple[tuple[int, int
             return lambda kick: ranks.issubset([r for r, _ in kick])
         return lambda kick: all(dict(kick).get(r, 0) >= n for r, n in items)
     if t.shape == "set":
-        ranks = t.set_ranks
-        return lambda kick: all(dict(kick).get(r, 0) >= 1 for r in ranks)
+        set_ranks = t.set_ranks
+        return lambda kick: all(dict(kick).get(r, 0) >= 1 for r in set_ranks)
     if t.shape == "chain":
         seq, gmin, kmin = rs.seq, t.gmin, t.kmin
 

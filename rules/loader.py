@@ -126,8 +126,9 @@ def merge(parent: Any, child: Any) -> Any:
                     out[k] = merge(out[k], child[k])
                 else:
                     out[k] = src[k]
-                if k in getattr(src, "key_pos", {}):
-                    out.key_pos[k] = src.key_pos[k]
+                positions = getattr(src, "key_pos", {})
+                if k in positions:
+                    out.key_pos[k] = positions[k]
         return out
     if isinstance(parent, list) and isinstance(child, list) and _has_ids(parent) and _has_ids(child):
         merged = PosList()
@@ -351,18 +352,18 @@ def semantic_problems(v: Variant) -> Iterator[Located]:
         if "suit" in t.compare.key + t.compare.same and not (t.set is not None and t.set.suits == "same"):
             yield Located(("hand_types", i, "compare", "key"), "the suit feature needs a set shape with suits: same")
     placed: dict[str, int] = {}
-    for r, rung in enumerate(v.ladder):
+    for step, rung in enumerate(v.ladder):
         for j, entry in enumerate(rung):
             if entry.type not in ids:
-                yield Located(("ladder", r, j), f"unknown hand type {entry.type!r}{_did_you_mean(entry.type, ids)}")
+                yield Located(("ladder", step, j), f"unknown hand type {entry.type!r}{_did_you_mean(entry.type, ids)}")
                 continue
             if entry.length is None and entry.type in placed:
-                yield Located(("ladder", r, j), f"hand type {entry.type!r} is on the ladder twice")
-            placed[entry.type] = r
+                yield Located(("ladder", step, j), f"hand type {entry.type!r} is on the ladder twice")
+            placed[entry.type] = step
     for t in v.hand_types:
         if t.playable and t.id not in placed:
             yield Located(("hand_types", ids.index(t.id), "id"), f"hand type {t.id!r} is not on the ladder")
-    classes: dict[str, tuple[list[str], list[str]]] = {}
+    classes: dict[str, tuple[list[Any], list[Any]]] = {}
     for i, t in enumerate(v.hand_types):
         cls = t.compare.class_ or t.id
         spec = (list(t.compare.key), list(t.compare.same))
