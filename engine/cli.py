@@ -35,7 +35,7 @@ from rich.table import Table
 
 from .classify import classify
 from .examples import plays_against, run_example
-from .hand import UnknownCard
+from .hand import UnknownCard, check_in_deck
 from .moves import NotAPlay, beats_cards
 from .play import Play, beats, why
 from .ruleset import Ruleset, ruleset
@@ -108,10 +108,12 @@ def _load(ref: str) -> Ruleset:
         raise typer.Exit(EXIT_NOT_A_PLAY if exists else EXIT_USAGE) from None
 
 
-def _cards(text: str, what: str) -> list[Card]:
-    """Parse card notation given on the command line; empty input is a usage error."""
+def _cards(rs: Ruleset, text: str, what: str) -> list[Card]:
+    """Parse card notation given on the command line and check the deck can supply it; empty
+    input is a usage error."""
     with _user_errors():
         cards = parse_cards(text)
+        check_in_deck(rs, cards)
     if not cards:
         _fail(f"no cards given for {what}", EXIT_USAGE)
     return cards
@@ -300,7 +302,7 @@ def classify_cmd(
 ) -> None:
     """Every reading of exactly these cards (hand type, and what wild cards stand for)."""
     rs = _load(variant)
-    given = _cards(" ".join(cards), "CARDS")
+    given = _cards(rs, " ".join(cards), "CARDS")
     with _user_errors():
         readings = classify(rs, given)
     if not readings:
@@ -324,8 +326,8 @@ def beats_cmd(
 ) -> None:
     """Whether PLAY may be played on TARGET: some reading of PLAY beats every reading of TARGET."""
     rs = _load(variant)
-    a_cards = _cards(play, "PLAY")
-    b_cards = _cards(target, "TARGET")
+    a_cards = _cards(rs, play, "PLAY")
+    b_cards = _cards(rs, target, "TARGET")
     a = _readings(rs, a_cards)
     b = _readings(rs, b_cards)
     with _user_errors():
@@ -358,9 +360,9 @@ def moves_cmd(
 ) -> None:
     """Every legal play from a hand, on a free lead or against the last play."""
     rs = _load(variant)
-    hand_cards = _cards(hand, "--hand")
+    hand_cards = _cards(rs, hand, "--hand")
     if last is not None:
-        _readings(rs, _cards(last, "--last"))
+        _readings(rs, _cards(rs, last, "--last"))
     with _user_errors():
         plays = plays_against(rs, hand, last)
     if as_json:

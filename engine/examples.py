@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from paixing.rules.cards import parse_cards
+from paixing.rules.cards import Card, CardError, parse_cards
 from paixing.rules.models import Example
 
 from .classify import classify
+from .hand import UnknownCard, check_in_deck
 from .moves import NotAPlay, beats_cards, legal_plays
 from .play import Play
 from .ruleset import Ruleset
@@ -24,6 +25,8 @@ class Outcome:
     found: str
 
     def describe(self) -> str:
+        if not self.expected:  # the example could not be run: bad cards or not a play
+            return f"examples[{self.index}]: {self.found}"
         return f"examples[{self.index}]: expected {self.expected}, found {self.found}"
 
 
@@ -32,12 +35,19 @@ def play_label(play: Play) -> str:
     return f"{play.notation} = {play.reads_as}" if play.wild_as else play.notation
 
 
+def _cards(rs: Ruleset, text: str) -> list[Card]:
+    """Parse an example's cards and check the deck can supply them."""
+    cards = parse_cards(text)
+    check_in_deck(rs, cards)
+    return cards
+
+
 def plays_against(rs: Ruleset, hand: str, last: str | None) -> list[Play]:
     """Legal plays of ``hand`` on the cards ``last``: plays that beat every reading of ``last``."""
-    cards = parse_cards(hand)
+    cards = _cards(rs, hand)
     if last is None:
         return legal_plays(rs, cards)
-    targets = [p for p in classify(rs, parse_cards(last)) if p.type.playable]
+    targets = [p for p in classify(rs, _cards(rs, last)) if p.type.playable]
     if not targets:
         return []
     result = legal_plays(rs, cards, targets[0])
@@ -51,8 +61,8 @@ def run_example(rs: Ruleset, index: int, ex: Example) -> Outcome:
     """Check one example against the engine; an invalid play in it is a failed outcome."""
     try:
         return _run(rs, index, ex)
-    except NotAPlay as exc:
-        return Outcome(index, ex, False, "valid plays", str(exc))
+    except (NotAPlay, UnknownCard, CardError) as exc:
+        return Outcome(index, ex, False, "", str(exc))
 
 
 def _run(rs: Ruleset, index: int, ex: Example) -> Outcome:
@@ -62,9 +72,9 @@ def _run(rs: Ruleset, index: int, ex: Example) -> Outcome:
     if ex.order is not None:
         for i, low in enumerate(ex.order):
             for high in ex.order[i + 1 :]:
-                if not beats_cards(rs, parse_cards(high), parse_cards(low)):
+                if not beats_cards(rs, _cards(rs, high), _cards(rs, low)):
                     return out(False, f"{high} beats {low}", "it does not")
-                if beats_cards(rs, parse_cards(low), parse_cards(high)):
+                if beats_cards(rs, _cards(rs, low), _cards(rs, high)):
                     return out(False, f"{low} does not beat {high}", "it does")
         return out(True, "ladder order", "as expected")
     if ex.beats is not None or ex.does_not_beat is not None:
@@ -72,12 +82,12 @@ def _run(rs: Ruleset, index: int, ex: Example) -> Outcome:
         target = ex.beats if ex.beats is not None else ex.does_not_beat
         assert target is not None
         want = ex.beats is not None
-        got = beats_cards(rs, parse_cards(ex.play), parse_cards(target))
+        got = beats_cards(rs, _cards(rs, ex.play), _cards(rs, target))
         verb = "beats" if want else "does not beat"
         return out(got == want, f"{ex.play} {verb} {target}", f"beats={got}")
     if ex.classify is not None or ex.reads_as is not None:
         assert ex.play is not None
-        found = classify(rs, parse_cards(ex.play))
+        found = classify(rs, _cards(rs, ex.play))
         if ex.classify is not None:
             got_types = sorted(p.type.id for p in found)
             if got_types != sorted(ex.classify):

@@ -14,6 +14,29 @@ class UnknownCard(ValueError):
     """A card the variant does not deal (a joker in a jokerless variant)."""
 
 
+def check_in_deck(ruleset: Ruleset, cards: Iterable[Card]) -> None:
+    """Raise ``UnknownCard`` for cards the variant's deck cannot supply (a joker in a jokerless
+    game, a second ♠3 from one pack, five open-suit 3s). User input is checked here; the move
+    generator trusts its hands."""
+    deck = ruleset.deck_counts
+    by_rank: Counter[str] = Counter()
+    exact: Counter[Card] = Counter()
+    for card in cards:
+        if card.rank not in ruleset.rank_index and card.rank not in ruleset.wild_names:
+            raise UnknownCard(f"{card} is not a card of {ruleset.id}")
+        by_rank[card.rank] += 1
+        if card.suit is not None or card.is_joker:
+            exact[card] += 1
+    for card, n in exact.items():
+        if n > deck[card]:
+            raise UnknownCard(f"{n} × {card}: the {ruleset.id} deck has {deck[card]}")
+    for rank, n in by_rank.items():
+        have = sum(m for c, m in deck.items() if c.rank == rank)
+        if n > have:
+            shown = "10" if rank == "10" else rank
+            raise UnknownCard(f"{n} cards of rank {shown}: the {ruleset.id} deck has {have}")
+
+
 class HandView:
     """Rank-count vector of a hand plus the concrete cards to pick from.
 

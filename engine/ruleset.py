@@ -111,6 +111,15 @@ class Ruleset:
     def sort_cards(self, cards: list[Card] | tuple[Card, ...]) -> list[Card]:
         return sorted(cards, key=self.sort_key)
 
+    @property
+    def deck_counts(self) -> Counter[Card]:
+        """How many copies of each card the deck holds."""
+        cached = self.__dict__.get("_deck_counts")
+        if cached is None:
+            cached = Counter(self.deck())
+            object.__setattr__(self, "_deck_counts", cached)
+        return cached
+
     def deck(self) -> list[Card]:
         """Every card dealt in this variant, in a fixed order."""
         from paixing.rules.cards import full_pack

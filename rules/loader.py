@@ -370,6 +370,8 @@ def semantic_problems(v: Variant) -> Iterator[Located]:
         if cls in classes and classes[cls] != spec:
             yield Located(("hand_types", i, "compare"), f"class {cls!r} is compared differently by another hand type")
         classes.setdefault(cls, spec)
+    if v.game is not None:
+        yield from _game_problems(v, ids)
     for i, ex in enumerate(v.examples):
         for key in ("play", "beats", "does_not_beat", "hand", "last"):
             text = getattr(ex, key)
@@ -382,6 +384,60 @@ def semantic_problems(v: Variant) -> Iterator[Located]:
             for j, tid in enumerate(getattr(ex, key) or []):
                 if tid not in ids:
                     yield Located(("examples", i, key, j), f"unknown hand type {tid!r}{_did_you_mean(tid, ids)}")
+
+
+def _game_problems(v: Variant, ids: list[str]) -> Iterator[Located]:
+    """Cross-references inside ``game:``: hand types, contracts and events named must exist."""
+    g = v.game
+    assert g is not None
+    contracts = [c.id for c in g.contracts]
+    events = [e.id for e in g.dealt_events]
+
+    def type_ref(loc: tuple[int | str, ...], tid: str) -> Iterator[Located]:
+        if tid not in ids:
+            yield Located(loc, f"unknown hand type {tid!r}{_did_you_mean(tid, ids)}")
+
+    def contract_ref(loc: tuple[int | str, ...], cid: str) -> Iterator[Located]:
+        if cid not in contracts:
+            yield Located(loc, f"unknown contract {cid!r}{_did_you_mean(cid, contracts)}")
+
+    if g.dealer.first_hand == "holder":
+        if g.dealer.card is None:
+            yield Located(("game", "dealer", "card"), "first_hand: holder needs the card")
+        else:
+            try:
+                parse_cards(g.dealer.card)
+            except CardError as exc:
+                yield Located(("game", "dealer", "card"), str(exc))
+    for i, e in enumerate(g.dealt_events):
+        yield from type_ref(("game", "dealt_events", i, "hand_type"), e.hand_type)
+        for j, other in enumerate(e.not_with):
+            if other not in events:
+                yield Located(("game", "dealt_events", i, "not_with", j), f"unknown event {other!r}{_did_you_mean(other, events)}")
+    for i, step in enumerate(g.steps):
+        body = getattr(step, step.kind)
+        yield from contract_ref(("game", "steps", i, step.kind, "contract"), body.contract)
+        counter = getattr(body, "counter", None)
+        if counter is not None:
+            yield from contract_ref(("game", "steps", i, step.kind, "counter"), counter)
+        if step.kind == "shown_card" and v.deck.packs < 2:
+            yield Located(("game", "steps", i, "shown_card"), "a shown card needs a twin: use two packs")
+    if g.default_contract is not None:
+        yield from contract_ref(("game", "default_contract"), g.default_contract)
+    for i, c in enumerate(g.contracts):
+        for tid in c.multipliers.per_play:
+            yield from type_ref(("game", "contracts", i, "multipliers", "per_play", tid), tid)
+    for i, b in enumerate(g.bonuses.tricks):
+        yield from type_ref(("game", "bonuses", "tricks", i, "hand_type"), b.hand_type)
+    for j, cid in enumerate(g.bonuses.contracts or []):
+        yield from contract_ref(("game", "bonuses", "contracts", j), cid)
+    for rank in g.play.points:
+        if rank not in v.ranks.order:
+            yield Located(("game", "play", "points", rank), f"rank {rank!r} is not in ranks.order")
+    total = g.deal.kitty + (g.deal.cards_each or 0) * v.players
+    deck_size = v.deck.packs * (54 if v.deck.jokers else 52) - len(v.deck.remove) * v.deck.packs
+    if g.deal.cards_each is not None and total > deck_size:
+        yield Located(("game", "deal", "cards_each"), f"{v.players} × {g.deal.cards_each} + kitty {g.deal.kitty} is more than the {deck_size} cards")
 
 
 def load_variant(ref: str | Path) -> Variant:

@@ -9,7 +9,17 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    GetJsonSchemaHandler,
+    field_validator,
+    model_validator,
+)
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import core_schema
 
 
 class Model(BaseModel):
@@ -50,6 +60,12 @@ class Range(Model):
             raise ValueError(f"max ({self.max}) is smaller than min ({self.min})")
         return self
 
+    @classmethod
+    def __get_pydantic_json_schema__(cls, schema: core_schema.CoreSchema, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+        # The shorthand ``size: 3`` is part of the language, so editors must accept it too.
+        full = handler.resolve_ref_schema(handler(schema))
+        return {"anyOf": [{"type": "integer", "minimum": 0}, full]}
+
     def __contains__(self, n: object) -> bool:
         return isinstance(n, int) and n >= self.min and (self.max is None or n <= self.max)
 
@@ -61,7 +77,12 @@ class Range(Model):
         return f"{self.min}-{self.max}"
 
 
-RankName = Annotated[str, Field(pattern=r"^(3|4|5|6|7|8|9|10|J|Q|K|A|2|BJ|RJ)$")]
+def _rank_text(value: Any) -> Any:
+    """YAML reads an unquoted 3 or 10 as a number; a rank is meant."""
+    return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+
+RankName = Annotated[str, BeforeValidator(_rank_text), Field(pattern=r"^(3|4|5|6|7|8|9|10|J|Q|K|A|2|BJ|RJ)$")]
 SuitName = Literal["S", "H", "C", "D"]
 
 
@@ -246,6 +267,12 @@ class RungEntry(Model):
     def _bare_id(cls, value: Any) -> Any:
         return {"type": value} if isinstance(value, str) else value
 
+    @classmethod
+    def __get_pydantic_json_schema__(cls, schema: core_schema.CoreSchema, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+        # A bare hand-type id is the usual way to write a rung entry.
+        full = handler.resolve_ref_schema(handler(schema))
+        return {"anyOf": [{"type": "string"}, full]}
+
 
 class Example(Model):
     """An executable fact about the variant; the tests run it and the rulebook prints it."""
@@ -294,6 +321,9 @@ class Note(Model):
     """The note."""
 
 
+from .hand_rules import GameRules  # noqa: E402  (the game part builds on Model and Text)
+
+
 class Variant(Model):
     """One game variant: everything the engine plays and the rulebook explains."""
 
@@ -318,6 +348,8 @@ class Variant(Model):
     ladder: list[list[RungEntry]]
     """Rungs from low to high. A play on a higher rung beats every play on a lower rung; on the
     same rung, only plays of one comparison class compare (by ``compare``)."""
+    game: GameRules | None = None
+    """Deal, contracts, trick play and scoring: what makes the hand types a game."""
     examples: list[Example] = []
     """Executable facts."""
     notes: list[Note] = []

@@ -1,0 +1,301 @@
+"""The rule language for whole hands: deal, dealer, dealt-hand events, contracts, play, scoring.
+
+These are the parts of a variant that turn hand types into a game. Like the rest of the
+language they are data: the engine's state machine reads them and has no game's name in it.
+Every docstring here is the rulebook's explanation of the key.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from .models import Model, Text
+
+
+class Deal(Model):
+    """How the cards are dealt."""
+
+    cards_each: int | None = None
+    """Cards dealt to each seat; absent: the deck less the kitty, split evenly."""
+    kitty: int = 0
+    """Cards set aside face down (底牌), taken by the auction winner where there is one."""
+    direction: Literal["counter_clockwise", "clockwise"] = "counter_clockwise"
+    """Direction of deal and play. Seats are numbered in playing order, so this is only said."""
+
+
+class Dealer(Model):
+    """Who is 庄家 (the dealer, who speaks and usually leads first)."""
+
+    first_hand: Literal["holder", "random_card", "random_seat"] = "random_seat"
+    """``holder``: whoever is dealt ``card``; ``random_card``: a random card is turned during the
+    deal and its receiver deals; ``random_seat``: a seat drawn at random."""
+    card: str | None = None
+    """The card for ``holder`` (e.g. ``7S``)."""
+    later_hands: Literal["same", "previous_first_out"] = "same"
+    """In a session of several hands: the same rule, or the previous hand's first player out."""
+
+
+class DealtEvent(Model):
+    """Something settled from the dealt hands before bidding: an instant win (天牌) or a reward
+    for holding a combination, win or lose, played or not."""
+
+    id: str
+    """Identifier."""
+    name: Text
+    """Name in both languages."""
+    hand_type: str
+    """The hand type that triggers it."""
+    match: Literal["whole_hand", "contains"] = "contains"
+    """``whole_hand``: the whole dealt hand reads as the type (十三烂); ``contains``: some cards of
+    the hand form a play of the type (滚龙, 天炸, 8喜)."""
+    effect: Literal["instant_win", "reward"]
+    """``instant_win``: the hand ends at once and is scored by this event alone (no bidding, no
+    play, no other scores); ``reward``: a payment, then the hand goes on."""
+    pay: int = Field(ge=0)
+    """Each other player pays the holder this much (per rank with ``per_rank``)."""
+    per_rank: bool = False
+    """A reward counted once per rank that triggers it."""
+    not_with: list[str] = []
+    """Events that take precedence rank by rank: a rank counted for one of these is not counted
+    here (an 8喜 pays as 8喜 only, not also as 7喜)."""
+    tie: Literal["larger_play", "turn_order"] = "turn_order"
+    """When several players hold the same instant win: the larger play of the type wins (ties
+    then by turn order), or the first in turn order from the dealer."""
+
+
+class SoloBid(Model):
+    """Each player in turn, from the dealer, may declare a solo contract (包牌, 硬牌)."""
+
+    contract: str
+    """The contract a declaration makes."""
+    counter: str | None = None
+    """The contract a counter-declaration (反包) makes; absent: no counter-bid."""
+    counter_by: Literal["next_player", "any_later"] = "next_player"
+    """Who may counter: only the declarer's next player (下家), or every later player who has not
+    spoken, in turn (the first to counter takes it)."""
+    skip_if_contract: bool = False
+    """Skip this step when an earlier step already made a contract other than the default."""
+
+
+class CallCard(Model):
+    """If no contract was made, the dealer calls a card he does not hold; its holder is his
+    hidden partner until that card is played."""
+
+    contract: str
+    """The contract this makes."""
+
+
+class ShownCard(Model):
+    """The dealer shows a card; whoever holds its twin is his hidden partner (明鸡 when played).
+    Needs two packs."""
+
+    contract: str
+    """The contract this makes (later steps may replace it)."""
+    first_hand: Literal["random_own_card", "first_dealt"] = "random_own_card"
+    """First hand: a random card of the dealer's, or the first card dealt to him."""
+    later_hands: Literal["random_own_card", "first_dealt"] = "first_dealt"
+    """Later hands of a session."""
+    twin_redraw: bool = True
+    """If the dealer holds both copies, the call is the next card dealt to him after the second
+    copy (and so on)."""
+
+
+class Auction(Model):
+    """A bidding auction for one declarer (叫分): in turn from the dealer, each may bid a higher
+    value or pass; the top value ends it at once."""
+
+    contract: str
+    """The contract the winner plays."""
+    values: list[int] = [1, 2, 3]
+    """Allowed bids, low to high."""
+    all_pass: Literal["redeal", "dealer"] = "redeal"
+    """If nobody bids: deal again, or the dealer plays at the lowest value."""
+    kitty_to_winner: bool = True
+    """The winner takes the kitty into his hand."""
+
+
+class Step(Model):
+    """One step of the contract phase; exactly one kind."""
+
+    solo_bid: SoloBid | None = None
+    """Solo declarations with an optional counter."""
+    call_card: CallCard | None = None
+    """A called partner card."""
+    shown_card: ShownCard | None = None
+    """A shown partner card."""
+    auction: Auction | None = None
+    """A value auction."""
+
+    @model_validator(mode="after")
+    def _one(self) -> Step:
+        kinds = [k for k in ("solo_bid", "call_card", "shown_card", "auction") if getattr(self, k) is not None]
+        if len(kinds) != 1:
+            raise ValueError("a step needs exactly one of solo_bid, call_card, shown_card, auction")
+        return self
+
+    @property
+    def kind(self) -> str:
+        for k in ("solo_bid", "call_card", "shown_card", "auction"):
+            if getattr(self, k) is not None:
+                return k
+        raise AssertionError
+
+
+class Transfer(Model):
+    """Moving captures at the end of a hand, before sides are compared."""
+
+    what: Literal["captured", "hand"]
+    """The last player's captured cards, or the cards left in his hand."""
+    to: Literal["first_out", "second_out", "third_out", "void"]
+    """Who receives them (``void``: they count for nobody)."""
+
+
+class End(Model):
+    """When the hand ends and who wins it."""
+
+    when: Literal["first_out", "partners_out_or_left"] = "first_out"
+    """``first_out``: as soon as anyone goes out; ``partners_out_or_left``: as soon as the first
+    two out are partners (双飞, 双游), otherwise when only ``left`` players remain."""
+    left: int = 1
+    """For ``partners_out_or_left``: play goes on until this many players have cards."""
+    winner: Literal["first_out", "captures"] = "first_out"
+    """``first_out``: the side of the first player out wins; ``captures``: compare what each side
+    captured (after ``transfers``), unless partners went out first."""
+    transfers: list[Transfer] = []
+    """End-of-hand transfers (末游's captures to 一游; cards left in his hand to 三游 or void)."""
+    win_above: int | None = None
+    """With ``captures``: a side wins with more than this; absent: the larger side wins."""
+    tie: Literal["first_out_side"] = "first_out_side"
+    """Equal captures (or exactly ``win_above``) go to the first player out's side."""
+
+
+class Condition(Model):
+    """When a score row applies; every given field must hold."""
+
+    declarer_wins: bool | None = None
+    """The declarer's side won."""
+    double_out: bool | None = None
+    """The first two players out were partners (双飞, 双游)."""
+    losers_captured: int | None = None
+    """The losing side captured exactly this much in tricks (before transfers)."""
+    losers_total: int | None = None
+    """The losing side ends with exactly this much after transfers."""
+
+
+class ScoreRow(Model):
+    """A settlement row: the first row whose ``when`` holds pays. Amounts are per player."""
+
+    when: Condition = Condition()
+    """Conditions (all must hold; empty = always)."""
+    winners: int | None = None
+    """Each winner receives this and each loser pays it (番 per player)."""
+    declarer: int | None = None
+    """The declarer's score (with ``opponents``, for uneven sides: 包牌 +9 / −3 each)."""
+    opponents: int | None = None
+    """Each opponent's score."""
+    partner: int | None = None
+    """The declarer's partner's score."""
+    bystanders: int = 0
+    """Each player sitting out (反包)."""
+    note: Text | None = None
+    """What the row means, for the rulebook."""
+
+    @model_validator(mode="after")
+    def _form(self) -> ScoreRow:
+        if (self.winners is None) == (self.declarer is None):
+            raise ValueError("a score row gives either winners or declarer (with opponents)")
+        if self.declarer is not None and self.opponents is None:
+            raise ValueError("a score row with declarer also needs opponents")
+        return self
+
+
+class Multipliers(Model):
+    """Factors applied to a contract's score (斗地主)."""
+
+    bid: bool = False
+    """Multiply by the auction value."""
+    per_play: dict[str, int] = {}
+    """Hand type id → factor applied once for every such play made in the hand (bomb, rocket: 2)."""
+    spring: int = 1
+    """Factor for a spring: the declarer went out and no opponent played a card, or the opponents
+    went out and the declarer made only his first play."""
+
+
+class Contract(Model):
+    """A contract: who plays with whom, who leads, when the hand ends, and the score table."""
+
+    id: str
+    """Identifier (referred to by the contract steps)."""
+    name: Text
+    """Name in both languages."""
+    teams: Literal["solo", "duel", "partners"]
+    """``solo``: the declarer against all others; ``duel``: the counter-declarer against the
+    declarer he countered, the others sit out; ``partners``: the declarer and his partner
+    against the others."""
+    leader: Literal["declarer", "opponent", "dealer"] = "declarer"
+    """Who leads the first trick (in a duel, ``opponent`` is the player who was countered)."""
+    end: End = End()
+    """When the hand ends and who wins."""
+    score: list[ScoreRow]
+    """Settlement rows, first match pays."""
+    multipliers: Multipliers = Multipliers()
+    """Score factors."""
+
+
+class TrickBonus(Model):
+    """A bonus for winning a trick with a hand type (豆, 2222, 滚筒): paid by each other player."""
+
+    hand_type: str
+    """The type of the play that wins the trick."""
+    ranks: list[str] | None = None
+    """Only plays of these ranks (2222); absent: any."""
+    pay: int = Field(ge=0)
+    """Paid by each other player to the trick winner."""
+
+
+class Bonuses(Model):
+    """Per-trick bonuses; the first matching bonus in the list applies."""
+
+    tricks: list[TrickBonus] = []
+    """The bonuses."""
+    contracts: list[str] | None = None
+    """Contracts in which they are paid; absent: all."""
+    on_hand_ending_play: bool = True
+    """Whether the play that ends the hand (and so closes its trick) earns its bonus."""
+
+
+class PlayRules(Model):
+    """How tricks are played."""
+
+    capture: Literal["none", "cards", "points"] = "none"
+    """What the trick winner takes: nothing, the cards (counted), or their point values."""
+    points: dict[str, int] = {}
+    """Point value of a rank (5: 5, 10: 10, K: 10), for ``capture: points``."""
+    lead_after_out: Literal["next_active", "partner_if_revealed"] = "next_active"
+    """Who leads when the trick winner has gone out: the next player still in, or (接风) his
+    partner if the partner is known and still in, else the next player still in."""
+
+
+class GameRules(Model):
+    """Everything about one hand beyond the hand types; absent in a variant that only defines
+    plays."""
+
+    deal: Deal = Deal()
+    """The deal."""
+    dealer: Dealer = Dealer()
+    """Who deals."""
+    dealt_events: list[DealtEvent] = []
+    """Instant wins and holding rewards, checked right after the deal (instant wins in list
+    order: the first event anyone holds decides)."""
+    steps: list[Step]
+    """The contract phase, in order."""
+    default_contract: str | None = None
+    """The contract played when the steps make none (e.g. none in a variant without bidding)."""
+    contracts: list[Contract]
+    """Every contract."""
+    play: PlayRules = PlayRules()
+    """Trick rules."""
+    bonuses: Bonuses = Bonuses()
+    """Per-trick bonuses."""
