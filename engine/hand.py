@@ -63,11 +63,16 @@ class HandView:
                     continue
                 raise UnknownCard(f"{card} is not a card of {ruleset.id}")
             by_rank[r].append(card)
-        suit_rank = ruleset.suit_rank
+        order = ruleset.suit_order
+        counts = self.counts
         for r, cards_r in enumerate(by_rank):
-            if len(cards_r) > 1:
-                cards_r.sort(key=lambda c: suit_rank.get(c.suit, -1))
-            self.counts[r] = len(cards_r)
+            n_r = len(cards_r)
+            if n_r > 1:
+                try:
+                    cards_r.sort(key=order.__getitem__)
+                except KeyError:  # open-suit cards (rank-only notation) sort first
+                    cards_r.sort(key=lambda c: order.get(c, -1))
+            counts[r] = n_r
         if len(self.wilds) > 1:
             self.wilds.sort(key=ruleset.sort_key)
         self.by_rank = by_rank

@@ -70,9 +70,8 @@ class TypeInfo:
                 return rung
         return -1
 
-    @property
-    def max_rung(self) -> int:
-        return max((r for _, _, r in self.rungs), default=-1)
+    max_rung: int = -1
+    """The highest rung any play of this type reaches (set by compile_variant)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -93,7 +92,8 @@ class Ruleset:
     type_by_id: dict[str, TypeInfo]
     exclusive_wild_sets: frozenset[tuple[str, ...]]
     """Exact-card types made only of wild cards (four jokers): such cards read only as that type."""
-    card_order: dict[Card, tuple[int, int]] = field(default_factory=dict)
+    suit_order: dict[Card, int] = field(default_factory=dict)
+    """Each card of the deck → its suit's place, to sort cards of a rank without a key function."""
 
     @property
     def id(self) -> str:
@@ -222,12 +222,14 @@ def compile_variant(variant: Variant) -> Ruleset:
         type_by_id={t.id: t for t in types},
         exclusive_wild_sets=frozenset(exclusive),
     )
+    rs.suit_order.update({c: suit_rank.get(c.suit, -1) for c in rs.deck()})
     from .generate import compile_contains
     from .play import compile_features
 
     for info in types:
         object.__setattr__(info, "key_fn", compile_features(rs, info, info.key))
         object.__setattr__(info, "contains_fn", compile_contains(rs, info))
+        object.__setattr__(info, "max_rung", max((r for _, _, r in info.rungs), default=-1))
         if len(info.rungs) == 1 and info.rungs[0][:2] == (0, BIG):
             object.__setattr__(info, "fixed_rung", info.rungs[0][2])
         object.__setattr__(info, "same_fn", compile_features(rs, info, info.same))
