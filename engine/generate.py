@@ -8,21 +8,23 @@ picks concrete cards. Cards of one rank are interchangeable, so a play is enumer
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import combinations, product
-from typing import Any
 
 from .hand import HandView
 from .play import Play
-from .ruleset import Ruleset, TypeInfo
+from .ruleset import BIG, Ruleset, TypeInfo
 
 
-def generate(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None = None) -> Iterator[Play]:
-    """Every play of type ``t`` the hand can make (of ``length`` cards when given)."""
+def generate(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None = None, floor: int = -1) -> Iterable[Play]:
+    """Every play of type ``t`` the hand can make (of ``length`` cards when given).
+
+    ``floor`` skips group and chain plays whose ``top`` is below it: when answering a play
+    whose key starts with its top, lower plays can never beat it, so they are not built."""
     if t.shape == "group":
-        return _gen_group(rs, hv, t, length)
+        return _gen_group(rs, hv, t, length, floor)
     if t.shape == "chain":
-        return _gen_chain(rs, hv, t, length)
+        return _gen_chain(rs, hv, t, length, floor)
     if t.shape == "set":
         return _gen_set(rs, hv, t, length)
     if t.shape == "cards":
@@ -40,29 +42,37 @@ def kicker_cards(t: TypeInfo, groups: int) -> int:
 
 
 # ---------------------------------------------------------------------------------- groups
-def _gen_group(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None) -> Iterator[Play]:
+def _gen_group(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int = -1) -> Iterable[Play]:
+    W = min(len(hv.wilds), t.wmax)
+    if W == 0 and t.wmin == 0:
+        return _natural_groups(rs, hv, t, length, floor)
+    return _wild_groups(rs, hv, t, length, floor)
+
+
+def _natural_groups(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int) -> list[Play]:
+    """Groups without wild cards: the common case, built as a list without generator frames."""
+    gmin, gmax = t.gmin, t.gmax
+    out: list[Play] = []
+    kick = kicker_cards(t, 1)
+    for r, c in enumerate(hv.counts):
+        if c < gmin or r < floor:
+            continue
+        for s in range(gmin, (gmax if gmax < c else c) + 1):
+            if length is None or s + kick == length:
+                g = ((r, s),)
+                if t.kickers is None:
+                    out.append(Play(rs, t, None, g, g, (), -1, hv))
+                else:
+                    out += _with_kickers(rs, hv, t, g, {r: s}, -1, 1, s)
+    return out
+
+
+def _wild_groups(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int) -> Iterator[Play]:
     counts, wilds = hv.counts, hv.wilds
     W = min(len(wilds), t.wmax)
     kick = kicker_cards(t, 1)
-    if W == 0 and t.kickers is not None and t.wmin == 0:
-        for r, c in enumerate(counts):
-            for s in range(t.gmin, min(t.gmax, c) + 1):
-                if length is None or s + kick == length:
-                    yield from _with_kickers(rs, hv, t, ((r, s),), {r: s}, -1, 1, s)
-        return
-    if W == 0 and t.kickers is None and t.wmin == 0:
-        # The common case, kept lean: no wild cards to place.
-        gmin, gmax = t.gmin, t.gmax
-        for r, c in enumerate(counts):
-            if c < gmin:
-                continue
-            for s in range(gmin, (gmax if gmax < c else c) + 1):
-                if length is None or s == length:
-                    g = ((r, s),)
-                    yield Play(rs, t, None, g, g, hand=hv)
-        return
     for r, c in enumerate(counts):
-        if c == 0:
+        if c == 0 or r < floor:
             continue
         for s in range(t.gmin, min(t.gmax, c + W) + 1):
             if length is not None and s + kick != length:
@@ -73,7 +83,7 @@ def _gen_group(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None) -> It
                     yield from _with_kickers(rs, hv, t, ((r, s),), {r: u}, -1, 1, s)
                 else:
                     yield Play(rs, t, None, ((r, s),), ((r, u),), (r,) * w, hand=hv)
-    if wilds and t.min_natural == 0 and t.kickers is None and rs.alone_as >= 0:
+    if wilds and t.min_natural == 0 and t.kickers is None and rs.alone_as >= floor:
         r = rs.alone_as
         for s in range(max(t.gmin, t.wmin, 1), min(t.gmax, W) + 1):
             if length is not None and s != length:
@@ -113,17 +123,17 @@ def _spreads(caps: list[int], need: list[int], budget: int) -> Iterator[tuple[in
     yield from rec(0, spare)
 
 
-def _gen_chain(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None) -> Iterator[Play]:
+def _gen_chain(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int = -1) -> Iterator[Play]:
     seq = rs.seq
     S = len(seq)
     W = min(len(hv.wilds), t.wmax)
     seq_counts = [hv.counts[r] for r in seq]
     if W == 0 and t.same_size:
-        yield from _natural_chains(rs, hv, t, length, seq_counts)
+        yield from _natural_chains(rs, hv, t, length, seq_counts, floor)
         return
     for k in range(t.kmin, min(t.kmax, S) + 1):
         kick = kicker_cards(t, k)
-        for start in range(0, S - k + 1):
+        for start in range(max(0, floor - k + 1), S - k + 1):
             cs = seq_counts[start : start + k]
             top = max(cs)
             if top == 0:
@@ -162,9 +172,10 @@ def _gen_chain(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None) -> It
 
 
 def _natural_chains(
-    rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, seq_counts: list[int]
-) -> Iterator[Play]:
+    rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, seq_counts: list[int], floor: int = -1
+) -> list[Play]:
     """Chains without wild cards: walk the maximal runs of ranks held at least s times."""
+    out: list[Play] = []
     seq = rs.seq
     S = len(seq)
     top = max(seq_counts, default=0)
@@ -182,14 +193,15 @@ def _natural_chains(
                 if length is not None and s * k + kicker_cards(t, k) != length:
                     continue
                 if t.kickers is None:
-                    for a in range(start, end - k + 1):
+                    for a in range(max(start, floor - k + 1), end - k + 1):
                         g = tuple([(r, s) for r in seq[a : a + k]])
-                        yield Play(rs, t, None, g, g, hand=hv)
+                        out.append(Play(rs, t, None, g, g, (), -1, hv))
                 else:
                     sizes = [s] * k
-                    for a in range(start, end - k + 1):
-                        yield from _emit_chain(rs, hv, t, seq[a : a + k], sizes, sizes, a)
+                    for a in range(max(start, floor - k + 1), end - k + 1):
+                        out += _emit_chain(rs, hv, t, seq[a : a + k], sizes, sizes, a)
             start = end
+    return out
 
 
 def _emit_chain(
@@ -220,7 +232,7 @@ def _with_kickers(
     start: int,
     k: int,
     s: int,
-) -> Iterator[Play]:
+) -> list[Play]:
     """The core plus every allowed kicker multiset drawn from what the core leaves.
 
     Kicker types use natural cards only, so a play is fully described by its natural counts
@@ -236,64 +248,93 @@ def _with_kickers(
             rem[r] -= n
     skip = used if spec.other_ranks else {}
     eligible = [r for r, c in enumerate(rem) if c >= size and r not in skip]
-    forbid = [rs.types[o].contains_fn for o in t.may_not_contain]
+    # Kicker rules become caps where they can (no bomb inside: fewer than 4 of a rank; no
+    # longer chain: less than a full group next to the core); the rest filter afterwards.
+    most = BIG
+    forbid = []
+    for o in t.may_not_contain:
+        other = rs.types[o]
+        if other.shape == "group":
+            most = min(most, other.gmin - 1)
+        else:
+            forbid.append(other)
     adjacent: set[int] = set()
     if spec.no_longer_chain and t.shape == "chain":
         seq = rs.seq
         adjacent = {seq[p] for p in (start - 1, start + k) if 0 <= p < len(seq)}
+    if forbid:
+        present = set(eligible)
+        forbid = [f for f in forbid if f.needs is None or f.needs <= present]
+    checked = bool(forbid)
     core_items = list(used.items())
     if units == 1 and spec.other_ranks and len(core_items) == 1:
         # 三带一 / 三带二 and the like: one kicker beside one group, no sorting needed.
         c0 = core_items[0]
-        for r in eligible:
-            unit = (r, size)
-            if (forbid or adjacent) and _forbidden((unit,), forbid, adjacent, s):
-                continue
-            yield Play(rs, t, None, groups, (unit, c0) if r < c0[0] else (c0, unit), (), -1, hv)
-        return
-    caps = [1 if spec.distinct_ranks else rem[r] // size for r in eligible]
-    for kick in _multisets(eligible, caps, units, size):
-        if (forbid or adjacent) and _forbidden(kick, forbid, adjacent, s):
-            continue
-        if spec.other_ranks:
-            merged = tuple(sorted(core_items + list(kick)))
-        else:
-            total = dict(used)
-            for r, n in kick:
-                total[r] = total.get(r, 0) + n
-            merged = tuple(sorted(total.items()))
-        yield Play(rs, t, None, groups, merged, (), -1, hv)
+        r0 = c0[0]
+        units_1 = [(r, size) for r in eligible if size <= most and not (r in adjacent and size >= s)]
+        if checked:
+            units_1 = [u for u in units_1 if not _forbidden((u,), forbid)]
+        return [Play(rs, t, None, groups, (u, c0) if u[0] < r0 else (c0, u), (), -1, hv) for u in units_1]
+    caps = []
+    for r in eligible:
+        cards = rem[r] if r not in adjacent else min(rem[r], s - 1)
+        cap = 1 if spec.distinct_ranks else min(cards, most) // size
+        caps.append(cap)
+    kicks = _multisets(eligible, caps, units, size)
+    if checked:
+        kicks = [kick for kick in kicks if not _forbidden(kick, forbid)]
+    if spec.other_ranks:
+        return [Play(rs, t, None, groups, tuple(sorted(core_items + list(kick))), (), -1, hv) for kick in kicks]
+    out: list[Play] = []
+    for kick in kicks:
+        total = dict(used)
+        for r, n in kick:
+            total[r] = total.get(r, 0) + n
+        out.append(Play(rs, t, None, groups, tuple(sorted(total.items())), (), -1, hv))
+    return out
 
 
-def _forbidden(kick: tuple[tuple[int, int], ...], forbid: list[Any], adjacent: set[int], s: int) -> bool:
-    """Kickers holding a forbidden type, or a full group next to the core chain."""
-    for r, n in kick:
-        if n >= s and r in adjacent:
+def _forbidden(kick: tuple[tuple[int, int], ...], forbid: list[TypeInfo]) -> bool:
+    """Kickers holding a play of a forbidden type (one that caps could not express)."""
+    for f in forbid:
+        assert f.contains_fn is not None
+        if f.contains_fn(kick):
             return True
-    return any(f(kick) for f in forbid)
+    return False
 
 
-def _multisets(
-    ranks: list[int], caps: list[int], units: int, size: int
-) -> Iterator[tuple[tuple[int, int], ...]]:
+def _multisets(ranks: list[int], caps: list[int], units: int, size: int) -> list[tuple[tuple[int, int], ...]]:
     """Every way to take ``units`` kicker units of ``size`` cards from ``ranks`` (at most
     caps[i] units of ranks[i]), as ((rank, cards), …) low to high."""
-    chosen: list[tuple[int, int]] = []
+    out: list[tuple[tuple[int, int], ...]] = []
     n_ranks = len(ranks)
+    if units == 2:
+        for i in range(n_ranks):
+            if not caps[i]:
+                continue
+            ri = ranks[i]
+            if caps[i] >= 2:
+                out.append(((ri, 2 * size),))
+            for j in range(i + 1, n_ranks):
+                if caps[j]:
+                    out.append(((ri, size), (ranks[j], size)))
+        return out
+    chosen: list[tuple[int, int]] = []
 
-    def rec(i: int, left: int) -> Iterator[tuple[tuple[int, int], ...]]:
+    def rec(i: int, left: int) -> None:
         if left == 0:
-            yield tuple(chosen)
+            out.append(tuple(chosen))
             return
         for j in range(i, n_ranks):
             cap = caps[j]
             r = ranks[j]
             for n in range(1, (cap if cap < left else left) + 1):
                 chosen.append((r, n * size))
-                yield from rec(j + 1, left - n)
+                rec(j + 1, left - n)
                 chosen.pop()
 
-    return rec(0, units)
+    rec(0, units)
+    return out
 
 
 def kicker_allowed(rs: Ruleset, t: TypeInfo, kick: tuple[tuple[int, int], ...], start: int, k: int, s: int) -> bool:

@@ -50,31 +50,26 @@ class HandView:
         self.ruleset = ruleset
         self.cards = list(cards)
         n = len(ruleset.ranks)
-        self.counts = [0] * n
+        counts = [0] * n
         by_rank: list[list[Card]] = [[] for _ in range(n)]
-        self.wilds: list[Card] = []
+        wilds: list[Card] = []
         index = ruleset.rank_index
-        wild_names = ruleset.wild_names
-        for card in self.cards:
+        try:
+            # One C-level sort by the deck's (rank, suit) order puts every rank's cards in suit order.
+            ordered = sorted(self.cards, key=ruleset.card_index.__getitem__)
+        except KeyError:  # open-suit cards (rank-only notation) or cards foreign to the deck
+            ordered = sorted(self.cards, key=lambda c: ruleset.card_index.get(c, -1))
+        for card in ordered:
             r = index.get(card.rank)
             if r is None:
-                if card.rank in wild_names:
-                    self.wilds.append(card)
+                if card.rank in ruleset.wild_names:
+                    wilds.append(card)
                     continue
                 raise UnknownCard(f"{card} is not a card of {ruleset.id}")
             by_rank[r].append(card)
-        order = ruleset.suit_order
-        counts = self.counts
-        for r, cards_r in enumerate(by_rank):
-            n_r = len(cards_r)
-            if n_r > 1:
-                try:
-                    cards_r.sort(key=order.__getitem__)
-                except KeyError:  # open-suit cards (rank-only notation) sort first
-                    cards_r.sort(key=lambda c: order.get(c, -1))
-            counts[r] = n_r
-        if len(self.wilds) > 1:
-            self.wilds.sort(key=ruleset.sort_key)
+            counts[r] += 1
+        self.counts = counts
+        self.wilds = wilds
         self.by_rank = by_rank
         self._card_counts: Counter[Card] | None = None
 

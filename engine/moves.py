@@ -32,9 +32,13 @@ def legal_plays(rs: Ruleset, hand: Iterable[Card], target: Play | None = None) -
         if not higher and t.cls != target.cls:
             continue
         length = None
-        if not higher and "length" in t.same and t.length_cap == BIG:
-            length = len(target.cards)
-        out.extend(play for play in generate(rs, hv, t, length) if beats(play, target))
+        floor = -1
+        if not higher:
+            if "length" in t.same and t.length_cap == BIG:
+                length = len(target)
+            if t.key and t.key[0] == "top" and t.shape == target.type.shape:
+                floor = target.key[0]
+        out.extend(play for play in generate(rs, hv, t, length, floor) if beats(play, target))
     return out
 
 

@@ -24,7 +24,9 @@ class Play:
     """One reading of some cards. Two plays are equal when they differ only in interchangeable
     cards (same type, core, natural ranks and, for one-suit sets, suit)."""
 
-    __slots__ = ("ruleset", "type", "_cards", "groups", "naturals", "wild_as", "suit", "rung", "_key", "_same", "_hand")
+    __slots__ = ("type", "_cards", "groups", "naturals", "wild_as", "suit", "_key", "_same", "_hand")
+    _key: tuple[Any, ...]
+    _same: tuple[Any, ...]
 
     def __init__(
         self,
@@ -37,7 +39,8 @@ class Play:
         suit: int = -1,
         hand: HandView | None = None,
     ) -> None:
-        self.ruleset = ruleset
+        # Only what identifies the play is stored; rung, key and cards are derived on demand
+        # (a move generator builds many plays that nobody compares).
         self.type = htype
         self._cards = cards
         self._hand = hand
@@ -45,10 +48,16 @@ class Play:
         self.naturals = naturals
         self.wild_as = wild_as
         self.suit = suit
-        rung = htype.fixed_rung
-        self.rung = rung if rung >= 0 else htype.rung(len(self))
-        self._key: tuple[Any, ...] | None = None
-        self._same: tuple[Any, ...] | None = None
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return self.type.ruleset
+
+    @property
+    def rung(self) -> int:
+        """The play's rung on the ladder (-1 when the ladder does not place its length)."""
+        rung = self.type.fixed_rung
+        return rung if rung >= 0 else self.type.rung(len(self))
 
     def __len__(self) -> int:
         if self._cards is not None:
@@ -74,20 +83,22 @@ class Play:
     @property
     def key(self) -> tuple[Any, ...]:
         """The comparison key within the class (computed on first use: leads never need it)."""
-        k = self._key
-        if k is None:
+        try:
+            return self._key
+        except AttributeError:
             assert self.type.key_fn is not None
             k = self._key = self.type.key_fn(self, len(self))
-        return k
+            return k
 
     @property
     def same(self) -> tuple[Any, ...]:
         """The features another play of the class must match to be compared at all."""
-        k = self._same
-        if k is None:
+        try:
+            return self._same
+        except AttributeError:
             assert self.type.same_fn is not None
             k = self._same = self.type.same_fn(self, len(self))
-        return k
+            return k
 
     @property
     def cls(self) -> int:
@@ -125,6 +136,9 @@ class Play:
         if not self.wild_as:
             return self.notation
         nat = [c for c in self.cards if not rs.is_wild(c)]
+        if self.suit < 0:
+            # Suits play no part in this reading: write it by rank alone (4D + joker → 44).
+            nat = [Card(c.rank) for c in nat]
         return format_cards(rs.sort_cards(nat + list(self.stands_for)))
 
     @property

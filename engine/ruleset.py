@@ -57,6 +57,10 @@ class TypeInfo:
     playable: bool = True
     contains_fn: Callable[[tuple[tuple[int, int], ...]], bool] | None = None
     """Compiled test: do these natural counts hold a play of this type (for kicker rules)?"""
+    ruleset: Any = field(default=None, repr=False)
+    """The Ruleset this type belongs to (set by compile_variant)."""
+    needs: frozenset[int] | None = None
+    """For exact-card types: the ranks a hand must hold for the type to be possible at all."""
     fixed_rung: int = -1
     """The rung of every play of this type when the ladder does not split it by length."""
     key_fn: Callable[[Any, int], tuple[Any, ...]] | None = None
@@ -92,8 +96,9 @@ class Ruleset:
     type_by_id: dict[str, TypeInfo]
     exclusive_wild_sets: frozenset[tuple[str, ...]]
     """Exact-card types made only of wild cards (four jokers): such cards read only as that type."""
-    suit_order: dict[Card, int] = field(default_factory=dict)
-    """Each card of the deck → its suit's place, to sort cards of a rank without a key function."""
+    card_index: dict[Card, int] = field(default_factory=dict)
+    """Each card of the deck → its place in (rank, suit) order, wild cards last: sorting a hand
+    is one C-level sort with ``card_index.__getitem__``."""
 
     @property
     def id(self) -> str:
@@ -222,13 +227,16 @@ def compile_variant(variant: Variant) -> Ruleset:
         type_by_id={t.id: t for t in types},
         exclusive_wild_sets=frozenset(exclusive),
     )
-    rs.suit_order.update({c: suit_rank.get(c.suit, -1) for c in rs.deck()})
+    rs.card_index.update({c: i for i, c in enumerate(sorted(set(rs.deck()), key=rs.sort_key))})
     from .generate import compile_contains
     from .play import compile_features
 
     for info in types:
         object.__setattr__(info, "key_fn", compile_features(rs, info, info.key))
         object.__setattr__(info, "contains_fn", compile_contains(rs, info))
+        object.__setattr__(info, "ruleset", rs)
+        if info.exact_ranks is not None and not info.exact_ranks[1]:
+            object.__setattr__(info, "needs", frozenset(r for r, _ in info.exact_ranks[0]))
         object.__setattr__(info, "max_rung", max((r for _, _, r in info.rungs), default=-1))
         if len(info.rungs) == 1 and info.rungs[0][:2] == (0, BIG):
             object.__setattr__(info, "fixed_rung", info.rungs[0][2])
