@@ -11,6 +11,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import combinations, islice, product
 from typing import Any
 
 from paixing.rules.cards import Card, CardError, format_cards, parse_cards
@@ -251,8 +252,8 @@ class Game:
                 card = own[index]
         self.called = card
         partner = next((s for s in self._order_from(self.dealer)[1:] if card in self.hands[s]), self.dealer)
-        self._set_contract(cid, declarer=self.dealer, partner=partner)
         self.log.append({"event": "shown_card", "seat": self.dealer, "card": str(card)})
+        self._set_contract(cid, declarer=self.dealer, partner=partner)
 
     def _set_contract(self, cid: str, declarer: int, partner: int = -1, opponent: int = -1) -> None:
         c = self._contract(cid)
@@ -267,6 +268,8 @@ class Game:
         else:
             seats.partner = partner
             seats.opponents = [s for s in others if s != partner]
+        if c.teams != "partners":
+            self.called = None  # a solo contract replaces the called or shown partner card
         self.seats = seats
         self.log.append({"event": "contract", "id": cid, "declarer": declarer, **({"opponent": opponent} if opponent >= 0 else {})})
 
@@ -543,6 +546,8 @@ class Game:
         head = words[0].lower()
         if head in ("pass", "p", "不要", "过"):
             return PASS
+        if head in ("bid", "call") and len(words) != 2:
+            raise IllegalAction(f"{head} needs one argument: {'bid <contract or value>' if head == 'bid' else 'call <card>'}")
         if head == "bid" and len(words) == 2:
             arg = words[1]
             return Action("value", value=int(arg)) if arg.isdigit() else Action("bid", contract=arg)
@@ -562,6 +567,41 @@ class Game:
     def _play_from_cards(self, cards: list[Card], reading: str) -> Action:
         if self.phase != "play":
             raise IllegalAction("it is not the time to play cards")
+        winning = self._winning_readings(self._concrete(cards), reading)
+        if any(c.suit is None and not c.is_joker for c in cards):
+            # Rank-only input leaves suits to us; where suits change the reading (a one-suit
+            # set), every choice of suits is a candidate and the player must say which.
+            seen = {p.identity for p in winning}
+            for choice in self._suit_choices(cards):
+                try:
+                    more = self._winning_readings(choice, reading)
+                except IllegalAction:
+                    continue
+                for p in more:
+                    if p.identity not in seen:
+                        seen.add(p.identity)
+                        winning.append(p)
+        if len(winning) > 1:
+            options = ", ".join(f"{p.notation} ({p.type.id}{' = ' + p.reads_as if p.wild_as else ''})" for p in winning)
+            raise IllegalAction(f"several readings; choose one: {options}")
+        return Action("play", play=winning[0])
+
+    def _suit_choices(self, cards: list[Card], limit: int = 64) -> list[list[Card]]:
+        """Other concrete cards an open-suit input could mean (only where suits can matter)."""
+        if not any(t.suits == "same" or t.suits == "mixed" for t in self.rs.types):
+            return []
+        fixed = [c for c in cards if c.suit is not None or c.is_joker]
+        wanted = Counter(c.rank for c in cards if c.suit is None and not c.is_joker)
+        hand = Counter(self.hands[self.turn])
+        for c in fixed:
+            hand[c] -= 1
+        per_rank: list[list[tuple[Card, ...]]] = []
+        for rank, n in wanted.items():
+            pool = sorted((c for c in hand.elements() if c.rank == rank), key=self.rs.sort_key)
+            per_rank.append(list(dict.fromkeys(combinations(pool, n))))
+        return [fixed + [c for group in combo for c in group] for combo in islice(product(*per_rank), limit)]
+
+    def _concrete(self, cards: list[Card]) -> list[Card]:
         hand = list(self.hands[self.turn])
         concrete: list[Card] = []
         for card in cards:
@@ -576,6 +616,9 @@ class Game:
                     concrete.append(match)
                     continue
             raise IllegalAction(f"{card} is not in your hand")
+        return concrete
+
+    def _winning_readings(self, concrete: list[Card], reading: str) -> list[Play]:
         try:
             readings = [p for p in classify(self.rs, concrete) if p.type.playable]
         except UnknownCard as exc:
@@ -589,10 +632,7 @@ class Game:
         winning = [p for p in readings if target is None or beats(p, target)]
         if not winning:
             raise IllegalAction(f"{readings[0].notation} does not beat {target.notation if target else ''}".strip())
-        if len(winning) > 1 and not reading:
-            options = ", ".join(f"{p.notation} = {p.reads_as}" for p in winning)
-            raise IllegalAction(f"several readings; choose one: {options}")
-        return Action("play", play=winning[0])
+        return winning
 
     def apply(self, action: Action | str) -> None:
         """Apply the player-to-act's action; ``IllegalAction`` (state unchanged) if not allowed."""
