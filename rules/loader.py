@@ -196,7 +196,7 @@ def load_data(path: Path, _chain: tuple[str, ...] = ()) -> PosDict:
     try:
         parent_path = resolve_path(parent_ref, path.parent)
     except FileNotFoundError:
-        known = builtin_ids()
+        known = builtin_ids() + sorted(p.stem for p in path.parent.glob("*.y*ml") if p != path)
         hint = _did_you_mean(parent_ref, known)
         raise VariantError(
             [f"{where}: extends: no variant {parent_ref!r} beside this file or built in{hint}"]
@@ -206,9 +206,32 @@ def load_data(path: Path, _chain: tuple[str, ...] = ()) -> PosDict:
         raise VariantError([f"{where}: extends: {parent_ref!r} extends this file again (a cycle)"])
     parent = load_data(parent_path, _chain + (str(path.resolve()),))
     parent.pop("extends", None)
+    # A child is a variant of its own: its id and name are never inherited.
+    for own in ("id", "name"):
+        parent.pop(own, None)
+    removals = _unknown_removals(parent, data, str(path))
+    if removals:
+        raise VariantError(removals)
     merged = merge(parent, data)
     assert isinstance(merged, PosDict)
     return merged
+
+
+def _unknown_removals(parent: Any, child: Any, file: str, loc: tuple[str, ...] = ()) -> list[str]:
+    """``{id: x, remove: true}`` items naming an id the parent does not have."""
+    problems: list[str] = []
+    if isinstance(parent, dict) and isinstance(child, dict):
+        for k in child:
+            if k in parent:
+                problems += _unknown_removals(parent[k], child[k], file, loc + (k,))
+    elif isinstance(parent, list) and isinstance(child, PosList) and _has_ids(parent) and _has_ids(child):
+        known = [item["id"] for item in parent]
+        for j, item in enumerate(child):
+            if item.get("remove") is True and item["id"] not in known:
+                where = _where(child.item_pos[j] if j < len(child.item_pos) else None, file)
+                hint = _did_you_mean(str(item["id"]), [str(k) for k in known])
+                problems.append(f"{where}: {'.'.join(loc)}: remove: the parent has no {item['id']!r} to remove{hint}")
+    return problems
 
 
 def _where(pos: Pos | None, file: str) -> str:

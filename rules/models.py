@@ -26,7 +26,7 @@ class Model(BaseModel):
     """Base of every rule-language model: unknown keys are errors, values are immutable."""
 
     model_config = ConfigDict(
-        extra="forbid", frozen=True, use_attribute_docstrings=True, populate_by_name=True
+        extra="forbid", frozen=True, use_attribute_docstrings=True, populate_by_name=True, strict=True
     )
 
 
