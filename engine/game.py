@@ -19,7 +19,7 @@ from paixing.rules.hand_rules import Contract, GameRules
 
 from .classify import classify
 from .dealt import instant_winner, rewards
-from .hand import HandView, UnknownCard
+from .hand import HandView, UnknownCard, check_in_deck
 from .moves import legal_plays
 from .play import Play, beats
 from .ruleset import Ruleset, ruleset
@@ -151,6 +151,9 @@ class Game:
         else:
             self.hands = [list(h) for h in hands]
             self.kitty = list(kitty)
+            if len(self.hands) != n:
+                raise ValueError(f"{self.rs.id} deals to {n} seats, not {len(self.hands)}")
+            check_in_deck(self.rs, [c for h in self.hands for c in h] + self.kitty)
         self.dealt = [list(h) for h in self.hands]
         self.dealer = self._find_dealer(turned)
         self.log.append({"event": "deal", "dealer": self.dealer, "hands": [format_cards(self.rs.sort_cards(h)) for h in self.hands]})
@@ -184,6 +187,7 @@ class Game:
             self.scores = scores
             self.phase = "over"
             self.result = Settlement(scores=list(scores), winners=[seat], reason=event.id)
+            self.log.append({"event": "end", "scores": list(scores), "winners": [seat], "reason": event.id})
             return
         for event, seat, times in rewards(self.rs, self.hands):
             amount = event.pay * times

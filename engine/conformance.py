@@ -1,0 +1,235 @@
+"""The conformance suite: what every variant file must satisfy, runnable on a user's own file.
+
+``paixing check FILE`` and the test suite run the same checks: the file loads; its examples
+hold; the move generator agrees with brute force on small hands; ``beats`` is a strict order
+(irreflexive, asymmetric, transitive) on the plays it generates; random games end, conserve
+cards, score to zero and replay from their records; the rulebook renders in both languages.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from paixing.rules.cards import Card, format_cards
+from paixing.rules.loader import VariantError
+
+from .classify import classify
+from .examples import run_examples
+from .moves import legal_plays
+from .play import Play, beats
+from .ruleset import Ruleset, ruleset
+
+
+@dataclass
+class Check:
+    """One check's verdict: a name, pass/fail, and what went wrong (each problem one line)."""
+
+    name: str
+    ok: bool = True
+    problems: list[str] = field(default_factory=list)
+    detail: str = ""
+
+    def fail(self, problem: str) -> None:
+        self.ok = False
+        if len(self.problems) < 10:
+            self.problems.append(problem)
+
+
+@dataclass(frozen=True)
+class Size:
+    """How hard to look: hands for the brute-force comparison, games to play."""
+
+    hands: int = 40
+    hand_size: int = 7
+    games: int = 30
+    seed: int = 0
+
+
+SMALL = Size()
+
+
+def _sub_multisets(hand: Iterable[Card]) -> Iterator[tuple[Card, ...]]:
+    items = sorted(Counter(hand).items(), key=lambda kv: (kv[0].rank, kv[0].suit or ""))
+    for pick in itertools.product(*(range(n + 1) for _, n in items)):
+        sub = tuple(card for (card, _), k in zip(items, pick, strict=True) for _ in range(k))
+        if sub:
+            yield sub
+
+
+def _small_hand(rs: Ruleset, rng: random.Random, size: int) -> list[Card]:
+    """A small hand biased to a few adjacent ranks (plus wild cards now and then), so that
+    groups, chains and wild readings occur."""
+    deck = rs.deck()
+    if rng.random() < 0.3:
+        return rng.sample(deck, size)
+    lo = rng.randrange(max(1, len(rs.ranks) - 3))
+    near = {rs.ranks[i] for i in range(lo, min(len(rs.ranks), lo + 3))}
+    pool = [c for c in deck if c.rank in near or (c.rank in rs.wild_names and rng.random() < 0.5)]
+    return rng.sample(pool, min(size, len(pool)))
+
+
+def check_generator(rs: Ruleset, size: Size) -> Check:
+    """legal_plays equals brute force (every sub-multiset classified, filtered by beats)."""
+    check = Check("legal plays = brute force")
+    rng = random.Random(size.seed)
+    for i in range(size.hands):
+        hand = _small_hand(rs, rng, size.hand_size)
+        readings = {sub: [p for p in classify(rs, sub) if p.type.playable] for sub in _sub_multisets(hand)}
+        targets: list[Play | None] = [None]
+        other = _small_hand(rs, rng, size.hand_size)
+        pool = [p for p in legal_plays(rs, other)]
+        if pool:
+            targets.append(rng.choice(pool))
+        for target in targets:
+            want = {r.identity for rs_ in readings.values() for r in rs_ if target is None or beats(r, target)}
+            got_plays = legal_plays(rs, hand, target)
+            got = [p.identity for p in got_plays]
+            if len(got) != len(set(got)):
+                check.fail(f"hand {format_cards(rs.sort_cards(hand))}: a play is listed twice")
+            if set(got) != want:
+                missing = len(want - set(got))
+                extra = len(set(got) - want)
+                on = f" on {target.notation}" if target else ""
+                check.fail(f"hand {format_cards(rs.sort_cards(hand))}{on}: {missing} plays missing, {extra} extra")
+            for p in got_plays:
+                if p.identity not in {r.identity for r in classify(rs, p.cards)}:
+                    check.fail(f"{p.notation} is generated as {p.type.id} but does not read so")
+        check.detail = f"{i + 1} hands"
+    return check
+
+
+def check_order(rs: Ruleset, size: Size) -> Check:
+    """beats is irreflexive, asymmetric and transitive on generated plays."""
+    check = Check("beats is a strict order")
+    rng = random.Random(size.seed + 1)
+    plays: list[Play] = []
+    for _ in range(max(4, size.hands // 4)):
+        plays.extend(legal_plays(rs, rng.sample(rs.deck(), min(12, len(rs.deck())))))
+    sample = rng.sample(plays, min(len(plays), 150))
+    table = {(i, j): beats(a, b) for i, a in enumerate(sample) for j, b in enumerate(sample)}
+    n = len(sample)
+    for i in range(n):
+        if table[i, i]:
+            check.fail(f"{sample[i].notation} beats itself")
+        for j in range(n):
+            if table[i, j] and table[j, i]:
+                check.fail(f"{sample[i].notation} and {sample[j].notation} beat each other")
+            if not table[i, j]:
+                continue
+            for k in range(n):
+                if table[j, k] and not table[i, k]:
+                    a, b, c = sample[i], sample[j], sample[k]
+                    check.fail(f"{a.notation} beats {b.notation} beats {c.notation}, but not {a.notation} over {c.notation}")
+    check.detail = f"{n} plays, {n * n} pairs"
+    return check
+
+
+def check_games(rs: Ruleset, size: Size) -> Check:
+    """Random games end, conserve cards, score to zero and replay from their records."""
+    from .game import new_game
+    from .records import replay
+
+    check = Check("random games")
+    if rs.variant.game is None:
+        check.detail = "no game: section (hand types only)"
+        return check
+    deck = Counter(rs.deck())
+    for i in range(size.games):
+        seed = size.seed * 100_000 + i
+        game = new_game(rs, seed)
+        rng = random.Random(seed)
+        steps = 0
+        while not game.over and steps < 10_000:
+            game.apply(rng.choice(game.legal_actions()))
+            steps += 1
+        if not game.over:
+            check.fail(f"seed {seed}: the hand did not end in 10000 actions")
+            continue
+        played = Counter(c for e in game.log if e["event"] == "play" for c in _cards_of(e))
+        left = Counter(c for h in game.hands for c in h)
+        held = played + left + (Counter() if _kitty_taken(game) else Counter(game.kitty))
+        if held != deck:
+            check.fail(f"seed {seed}: cards not conserved ({sum(held.values())} of {sum(deck.values())})")
+        if sum(game.scores) != 0:
+            check.fail(f"seed {seed}: scores {game.scores} do not sum to zero")
+        again = replay(game.to_record())
+        if not again.ok:
+            check.fail(f"seed {seed}: the record does not replay: {again.error}")
+    check.detail = f"{size.games} games"
+    return check
+
+
+def _cards_of(event: dict[str, object]) -> list[Card]:
+    from paixing.rules.cards import parse_cards
+
+    return parse_cards(str(event["cards"]))
+
+
+def _kitty_taken(game: object) -> bool:
+    return any(e["event"] == "kitty" for e in getattr(game, "log", []))
+
+
+def check_examples(rs: Ruleset) -> Check:
+    check = Check("examples")
+    outcomes = run_examples(rs)
+    for o in outcomes:
+        if not o.ok:
+            check.fail(o.describe())
+    check.detail = f"{len(outcomes)} examples"
+    return check
+
+
+def check_rulebook(ref: str) -> Check:
+    from .rulebook import render_rulebook
+
+    check = Check("rulebook renders")
+    for lang in ("zh", "en"):
+        for fmt in ("md", "html"):
+            try:
+                text = render_rulebook(ref, lang=lang, fmt=fmt)
+            except Exception as exc:  # a template error is a finding, not a crash
+                check.fail(f"{lang}/{fmt}: {type(exc).__name__}: {exc}")
+                continue
+            if not text.strip():
+                check.fail(f"{lang}/{fmt}: empty")
+    check.detail = "zh, en × md, html"
+    return check
+
+
+CHECKS: list[tuple[str, Callable[[Ruleset, Size], Check]]] = [
+    ("examples", lambda rs, size: check_examples(rs)),
+    ("generator", check_generator),
+    ("order", check_order),
+    ("games", check_games),
+]
+
+
+def run_checks(ref: str | Path, size: Size = SMALL, progress: Callable[[str], None] | None = None) -> list[Check]:
+    """Every check on one variant file (or built-in id); a file that does not load is one
+    failed check with its problems."""
+    load = Check("loads and validates")
+    try:
+        rs = ruleset(ref)
+    except VariantError as exc:
+        for p in exc.problems:
+            load.fail(p)
+        return [load]
+    load.detail = f"{len(rs.types)} hand types"
+    results = [load]
+    steps: list[tuple[str, Callable[[], Check]]] = [(name, lambda fn=fn: fn(rs, size)) for name, fn in CHECKS]
+    steps.append(("rulebook", lambda: check_rulebook(str(ref))))
+    for name, step in steps:
+        if progress:
+            progress(name)
+        try:
+            results.append(step())
+        except Exception as exc:  # report, never crash: the user's file is under test
+            failed = Check(name)
+            failed.fail(f"crashed: {type(exc).__name__}: {exc}")
+            results.append(failed)
+    return results
