@@ -375,13 +375,18 @@ def semantic_problems(v: Variant) -> Iterator[Located]:
         if "suit" in t.compare.key + t.compare.same and not (t.set is not None and t.set.suits == "same"):
             yield Located(("hand_types", i, "compare", "key"), "the suit feature needs a set shape with suits: same")
     placed: dict[str, int] = {}
+    spans: dict[str, list[tuple[int, float]]] = {}
     for step, rung in enumerate(v.ladder):
         for j, entry in enumerate(rung):
             if entry.type not in ids:
                 yield Located(("ladder", step, j), f"unknown hand type {entry.type!r}{_did_you_mean(entry.type, ids)}")
                 continue
-            if entry.length is None and entry.type in placed:
-                yield Located(("ladder", step, j), f"hand type {entry.type!r} is on the ladder twice")
+            lo = entry.length.min if entry.length else 0
+            hi: float = float("inf") if entry.length is None or entry.length.max is None else entry.length.max
+            if any(lo <= b and a <= hi for a, b in spans.get(entry.type, [])):
+                # one play on two rungs would both beat and lose to the same plays
+                yield Located(("ladder", step, j), f"hand type {entry.type!r} is on the ladder twice for the same lengths")
+            spans.setdefault(entry.type, []).append((lo, hi))
             placed[entry.type] = step
     for t in v.hand_types:
         if t.playable and t.id not in placed:

@@ -273,7 +273,7 @@ def test_type_twice_on_ladder(tmp_path: Path, base: str) -> None:
         r for r, entries in enumerate(builtin().ladder) if [e.type for e in entries] == ["dou"]
     )
     assert problems(path) == [
-        f"{path}:{line}:{col}: ladder[{rung}][1]: hand type 'dou' is on the ladder twice"
+        f"{path}:{line}:{col}: ladder[{rung}][1]: hand type 'dou' is on the ladder twice for the same lengths"
     ]
 
 
