@@ -95,32 +95,36 @@ def _wild_groups(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, flo
 
 
 # ---------------------------------------------------------------------------------- chains
-def _spreads(caps: list[int], need: list[int], budget: int) -> Iterator[tuple[int, ...]]:
+def _spreads(caps: list[int], need: list[int], budget: int) -> list[tuple[int, ...]]:
     """Ways to take u_i ≤ caps_i natural cards at each position so that the wild cards used,
-    sum(need_i - u_i) where ``need`` holds each group's size, stay within ``budget``."""
+    sum(need_i - u_i) where ``need`` holds each group's size, stay within ``budget``.
+
+    Built into a list by plain recursion: a recursive generator would pass every result up
+    through one frame per position."""
     base = sum(need) - sum(caps)
     if base > budget:
-        return
+        return []
     spare = budget - base
     if spare == 0:
-        yield tuple(caps)
-        return
+        return [tuple(caps)]
     # Choose how many naturals to give up at each position (e_i ≤ caps_i, sum e ≤ spare);
     # the recursion only visits prefixes that can still be completed.
     k = len(caps)
     u = list(caps)
+    out: list[tuple[int, ...]] = []
 
-    def rec(i: int, left: int) -> Iterator[tuple[int, ...]]:
+    def rec(i: int, left: int) -> None:
         if i == k or left == 0:
-            yield tuple(u)
+            out.append(tuple(u))
             return
         c = caps[i]
         for e in range(0, (c if c < left else left) + 1):
             u[i] = c - e
-            yield from rec(i + 1, left - e)
+            rec(i + 1, left - e)
         u[i] = c
 
-    yield from rec(0, spare)
+    rec(0, spare)
+    return out
 
 
 def _gen_chain(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int = -1) -> Iterator[Play]:
