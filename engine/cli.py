@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -31,6 +32,7 @@ from paixing.rules.loader import (
 from paixing.rules.models import Variant
 from rich.console import Console
 from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from .classify import classify
@@ -38,7 +40,9 @@ from .examples import plays_against, run_example
 from .hand import UnknownCard, check_in_deck
 from .moves import NotAPlay, beats_cards
 from .play import Play, beats, why
+from .records import Replay, replay
 from .ruleset import Ruleset, ruleset
+from .simulate import SimulationError, Summary, seat_bots, simulate
 
 EXIT_NOT_A_PLAY = 1
 """Cards that form no hand type; a variant file with problems."""
@@ -373,6 +377,185 @@ def moves_cmd(
         _console().print(_plays_table(plays, title=f"{_notation(rs, hand_cards)} {against}"))
     n = len(plays)
     typer.echo(f"{n} legal play{'' if n == 1 else 's'} {against}" + ("" if n else " (pass)"))
+
+
+# whole hands: simulate and replay ---------------------------------------------------------
+
+
+def _summary_tables(summary: Summary, seconds: float) -> list[Table]:
+    """The tables of ``paixing simulate``; the per-seat table comes last."""
+    tables: list[Table] = []
+    counts = Table(title=f"{summary.variant}: {summary.games} hands, seed {summary.seed}")
+    counts.add_column("what")
+    counts.add_column("id")
+    counts.add_column("count", justify="right")
+    for group, values in (
+        ("contract", summary.contracts),
+        ("reason", summary.reasons),
+        ("hand type", summary.hand_types),
+        ("instant win", summary.instant_wins),
+        ("reward", summary.rewards),
+        ("trick bonus", summary.bonuses),
+    ):
+        for key, n in values.items():
+            counts.add_row(group, escape(key), str(n))
+    counts.add_row("redeals", "", str(summary.redeals))
+    counts.add_row("tricks per hand", "", f"{summary.tricks_per_hand:.2f}")
+    tables.append(counts)
+    roles = Table(title="Roles")
+    for column in ("role", "seats", "wins", "win rate"):
+        roles.add_column(column, justify="left" if column == "role" else "right")
+    for role, row in summary.roles.items():
+        if row["seats"]:
+            rate = row["win_rate"]
+            roles.add_row(role, str(row["seats"]), str(row["wins"]), "" if rate is None else f"{rate:.1%}")
+    tables.append(roles)
+    rate = summary.games / seconds if seconds > 0 else 0.0
+    seats = Table(title="Scores by seat", caption=f"{seconds:.2f} s, {rate:.1f} hands/s")
+    for column in ("seat", "bot", "total", "mean", "stdev"):
+        seats.add_column(column, justify="left" if column == "bot" else "right")
+    for s, bot in enumerate(summary.bots):
+        seats.add_row(
+            str(s),
+            bot,
+            str(summary.seat_totals[s]),
+            f"{summary.seat_means[s]:.3f}",
+            f"{summary.seat_stdevs[s]:.3f}",
+        )
+    tables.append(seats)
+    return tables
+
+
+@app.command("simulate")
+def simulate_cmd(
+    variant: VariantArg,
+    games: Annotated[int, typer.Option("--games", metavar="N", help="Hands to play.")] = 100,
+    seed: Annotated[int, typer.Option("--seed", metavar="S", help="Seed of the whole run.")] = 0,
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots",
+            metavar="NAMES",
+            help="One bot for every seat, or one per seat, comma-separated (random, greedy).",
+        ),
+    ] = "random",
+    jobs: Annotated[int, typer.Option("--jobs", metavar="K", help="Worker processes.")] = 1,
+    out: Annotated[
+        str | None, typer.Option("--out", metavar="DIR", help="Write one JSON record per hand here.")
+    ] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Play hands with bots and summarise them (scores per seat, contracts, roles, hand types)."""
+    rs = _load(variant)
+    if rs.variant.game is None:
+        _fail(f"{rs.id} defines hand types only, no game (it has no 'game:' section)", EXIT_USAGE)
+    if games < 1:
+        _fail("--games must be at least 1", EXIT_USAGE)
+    if jobs < 1:
+        _fail("--jobs must be at least 1", EXIT_USAGE)
+    try:
+        names = seat_bots([b.strip() for b in bots.split(",")], rs.variant.players)
+    except ValueError as exc:
+        _fail(f"--bots: {exc}", EXIT_USAGE)
+    if out is not None:
+        try:
+            Path(out).mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            _fail(f"--out: cannot create {out}: {exc.strerror or exc}", EXIT_USAGE)
+    started = time.perf_counter()
+    try:
+        if as_json:
+            summary = simulate(variant, games, seed, names, jobs=jobs, out_dir=out)
+        else:
+            columns = (
+                TextColumn("{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeRemainingColumn(),
+            )
+            with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+                task = bar.add_task(f"{rs.id}", total=games)
+                summary = simulate(
+                    variant,
+                    games,
+                    seed,
+                    names,
+                    jobs=jobs,
+                    out_dir=out,
+                    progress=lambda done, total: bar.update(task, completed=done),
+                )
+    except SimulationError as exc:
+        _fail(str(exc), EXIT_NOT_A_PLAY)
+    seconds = time.perf_counter() - started
+    if as_json:
+        _print_json(summary.to_json())
+        return
+    console = _console()
+    for table in _summary_tables(summary, seconds):
+        console.print(table)
+
+
+def _read_records(file: str) -> list[tuple[int, object]]:
+    """The records in ``file``: one JSON document, or JSON lines (with their line numbers)."""
+    try:
+        text = Path(file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        _fail(f"cannot read {file}: {getattr(exc, 'strerror', None) or exc}", EXIT_USAGE)
+    try:
+        return [(0, json.loads(text))]
+    except json.JSONDecodeError as whole:
+        records: list[tuple[int, object]] = []
+        for number, line in enumerate(text.splitlines(), start=1):
+            if not line.strip():
+                continue
+            try:
+                records.append((number, json.loads(line)))
+            except json.JSONDecodeError as exc:
+                if not records:  # not JSON lines either: report the document's error
+                    _fail(f"{file}: not JSON: {whole}", EXIT_USAGE)
+                _fail(f"{file}:{number}: not JSON: {exc}", EXIT_USAGE)
+        if not records:
+            _fail(f"{file}: no record in the file", EXIT_USAGE)
+        return records
+
+
+@app.command("replay")
+def replay_cmd(
+    file: Annotated[
+        str, typer.Argument(metavar="FILE", help="A game record (JSON), or JSON lines of records.")
+    ],
+    as_json: JsonFlag = False,
+) -> None:
+    """Replay game records: re-check every action and the score."""
+    records = _read_records(file)
+    results: list[tuple[int, Replay]] = []
+    for number, record in records:
+        where = f"{file}:{number}" if number else file
+        if not isinstance(record, dict):
+            _fail(f"{where}: not a game record (a JSON object)", EXIT_USAGE)
+        outcome = replay(record)
+        if outcome.game is None:
+            _fail(f"{where}: {outcome.error}", EXIT_USAGE)
+        results.append((number, outcome))
+    all_ok = all(r.ok for _, r in results)
+    single = len(results) == 1 and results[0][0] == 0
+
+    def scores(r: Replay) -> str:
+        return " ".join(str(x) for x in r.scores)
+
+    if as_json:
+        rows = [{"line": number, **r.to_json()} for number, r in results]
+        _print_json(results[0][1].to_json() if single else {"ok": all_ok, "records": rows})
+    elif single:
+        r = results[0][1]
+        if not r.ok:
+            _fail(f"{file}: {r.error}", EXIT_NOT_A_PLAY)
+        typer.echo(f"ok: scores {scores(r)}")
+    else:
+        for number, r in results:
+            typer.echo(f"{file}:{number}: " + (f"ok: scores {scores(r)}" if r.ok else str(r.error)))
+    if not all_ok:
+        raise typer.Exit(EXIT_NOT_A_PLAY)
 
 
 # entry point ------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from paixing.rules.cards import Card, format_cards
@@ -221,8 +222,8 @@ def run_checks(ref: str | Path, size: Size = SMALL, progress: Callable[[str], No
         return [load]
     load.detail = f"{len(rs.types)} hand types"
     results = [load]
-    steps: list[tuple[str, Callable[[], Check]]] = [(name, lambda fn=fn: fn(rs, size)) for name, fn in CHECKS]
-    steps.append(("rulebook", lambda: check_rulebook(str(ref))))
+    steps: list[tuple[str, Callable[[], Check]]] = [(name, partial(fn, rs, size)) for name, fn in CHECKS]
+    steps.append(("rulebook", partial(check_rulebook, str(ref))))
     for name, step in steps:
         if progress:
             progress(name)

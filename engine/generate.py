@@ -53,10 +53,12 @@ def _natural_groups(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, 
     """Groups without wild cards: the common case, built as a list without generator frames."""
     gmin, gmax = t.gmin, t.gmax
     out: list[Play] = []
-    kick = kicker_cards(t, 1)
-    for r, c in enumerate(hv.counts):
-        if c < gmin or r < floor:
+    kick = kicker_cards(t, 1) if t.kickers is not None else 0
+    counts = hv.counts
+    for r in hv.held(gmin):
+        if r < floor:
             continue
+        c = counts[r]
         for s in range(gmin, (gmax if gmax < c else c) + 1):
             if length is None or s + kick == length:
                 g = ((r, s),)
@@ -131,10 +133,10 @@ def _gen_chain(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor
     seq = rs.seq
     S = len(seq)
     W = min(len(hv.wilds), t.wmax)
-    seq_counts = [hv.counts[r] for r in seq]
     if W == 0 and t.same_size:
-        yield from _natural_chains(rs, hv, t, length, seq_counts, floor)
+        yield from _natural_chains(rs, hv, t, length, floor)
         return
+    seq_counts = [hv.counts[r] for r in seq]
     for k in range(t.kmin, min(t.kmax, S) + 1):
         kick = kicker_cards(t, k)
         for start in range(max(0, floor - k + 1), S - k + 1):
@@ -175,24 +177,19 @@ def _gen_chain(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor
                         yield from _emit_chain(rs, hv, t, pos, sizes, list(u), start)
 
 
-def _natural_chains(
-    rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, seq_counts: list[int], floor: int = -1
-) -> list[Play]:
+def _natural_chains(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int = -1) -> list[Play]:
     """Chains without wild cards: walk the maximal runs of ranks held at least s times."""
     out: list[Play] = []
     seq = rs.seq
-    S = len(seq)
-    top = max(seq_counts, default=0)
-    for s in range(t.gmin, min(t.gmax, top) + 1):
-        start = 0
-        while start < S:
-            if seq_counts[start] < s:
-                start += 1
-                continue
-            end = start
-            while end < S and seq_counts[end] >= s:
-                end += 1
+    kmin = t.kmin
+    for s in range(t.gmin, t.gmax + 1):
+        runs = hv.runs(s)
+        if not runs:
+            break  # fewer ranks hold more cards: no longer runs for larger groups
+        for start, end in runs:
             run = end - start
+            if run < kmin:
+                continue
             for k in range(t.kmin, min(t.kmax, run) + 1):
                 if length is not None and s * k + kicker_cards(t, k) != length:
                     continue
@@ -204,7 +201,6 @@ def _natural_chains(
                     sizes = [s] * k
                     for a in range(max(start, floor - k + 1), end - k + 1):
                         out += _emit_chain(rs, hv, t, seq[a : a + k], sizes, sizes, a)
-            start = end
     return out
 
 
@@ -250,8 +246,10 @@ def _with_kickers(
         rem = list(rem)
         for r, n in used.items():
             rem[r] -= n
-    skip = used if spec.other_ranks else {}
-    eligible = [r for r, c in enumerate(rem) if c >= size and r not in skip]
+    if spec.other_ranks:
+        eligible = [r for r in hv.held(size) if r not in used]
+    else:
+        eligible = [r for r, c in enumerate(rem) if c >= size]
     # Kicker rules become caps where they can (no bomb inside: fewer than 4 of a rank; no
     # longer chain: less than a full group next to the core); the rest filter afterwards.
     most = BIG

@@ -44,34 +44,83 @@ class HandView:
     deterministic; wild cards are kept in their own list.
     """
 
-    __slots__ = ("ruleset", "counts", "by_rank", "wilds", "cards", "_card_counts")
+    __slots__ = ("ruleset", "counts", "_by_rank", "wilds", "cards", "_card_counts", "_held", "_runs")
 
     def __init__(self, ruleset: Ruleset, cards: Iterable[Card]):
         self.ruleset = ruleset
         self.cards = list(cards)
-        n = len(ruleset.ranks)
-        counts = [0] * n
-        by_rank: list[list[Card]] = [[] for _ in range(n)]
+        counts = [0] * len(ruleset.ranks)
         wilds: list[Card] = []
-        index = ruleset.rank_index
+        rank_of = ruleset.card_rank
         try:
-            # One C-level sort by the deck's (rank, suit) order puts every rank's cards in suit order.
-            ordered = sorted(self.cards, key=ruleset.card_index.__getitem__)
-        except KeyError:  # open-suit cards (rank-only notation) or cards foreign to the deck
-            ordered = sorted(self.cards, key=lambda c: ruleset.card_index.get(c, -1))
-        for card in ordered:
-            r = index.get(card.rank)
-            if r is None:
-                if card.rank in ruleset.wild_names:
+            for card in self.cards:
+                r = rank_of[card]
+                if r < 0:
                     wilds.append(card)
-                    continue
-                raise UnknownCard(f"{card} is not a card of {ruleset.id}")
-            by_rank[r].append(card)
-            counts[r] += 1
+                else:
+                    counts[r] += 1
+        except KeyError:  # open-suit cards (rank-only notation) or cards foreign to the deck
+            counts = [0] * len(ruleset.ranks)
+            wilds = []
+            for card in self.cards:
+                r = ruleset.rank_index.get(card.rank, -1)
+                if r >= 0:
+                    counts[r] += 1
+                elif card.rank in ruleset.wild_names:
+                    wilds.append(card)
+                else:
+                    raise UnknownCard(f"{card} is not a card of {ruleset.id}") from None
+        if len(wilds) > 1:
+            wilds.sort(key=ruleset.sort_key)
         self.counts = counts
         self.wilds = wilds
-        self.by_rank = by_rank
+        self._by_rank: list[list[Card]] | None = None
         self._card_counts: Counter[Card] | None = None
+        self._held: dict[int, list[int]] = {}
+        self._runs: dict[int, list[tuple[int, int]]] = {}
+
+    @property
+    def by_rank(self) -> list[list[Card]]:
+        """The cards of each rank in suit order (built only when cards are picked)."""
+        by_rank = self._by_rank
+        if by_rank is None:
+            by_rank = [[] for _ in self.counts]
+            index = self.ruleset.rank_index
+            order = self.ruleset.card_index
+            for card in sorted(self.cards, key=lambda c: order.get(c, -1)):
+                r = index.get(card.rank)
+                if r is not None:
+                    by_rank[r].append(card)
+            self._by_rank = by_rank
+        return by_rank
+
+    def held(self, n: int) -> list[int]:
+        """Ranks (low to high) held at least ``n`` times; shared by every group type."""
+        found = self._held.get(n)
+        if found is None:
+            found = self._held[n] = [r for r, c in enumerate(self.counts) if c >= n]
+        return found
+
+    def runs(self, n: int) -> list[tuple[int, int]]:
+        """Maximal runs [start, end) of sequence positions held at least ``n`` times; shared
+        by every chain type with groups of ``n``."""
+        found = self._runs.get(n)
+        if found is None:
+            found = []
+            seq = self.ruleset.seq
+            counts = self.counts
+            start = -1
+            for p, r in enumerate(seq):
+                if counts[r] >= n:
+                    if start < 0:
+                        start = p
+                elif start >= 0:
+                    found.append((start, p))
+                    start = -1
+            if start >= 0:
+                found.append((start, len(seq)))
+            self._runs[n] = found
+        return found
 
     @property
     def card_counts(self) -> Counter[Card]:

@@ -96,6 +96,9 @@ class Ruleset:
     type_by_id: dict[str, TypeInfo]
     exclusive_wild_sets: frozenset[tuple[str, ...]]
     """Exact-card types made only of wild cards (four jokers): such cards read only as that type."""
+    card_rank: dict[Card, int] = field(default_factory=dict)
+    """Each card of the deck → its rank index, -1 for a wild card (counting a hand is one
+    dictionary look-up per card)."""
     card_index: dict[Card, int] = field(default_factory=dict)
     """Each card of the deck → its place in (rank, suit) order, wild cards last: sorting a hand
     is one C-level sort with ``card_index.__getitem__``."""
@@ -227,6 +230,7 @@ def compile_variant(variant: Variant) -> Ruleset:
         type_by_id={t.id: t for t in types},
         exclusive_wild_sets=frozenset(exclusive),
     )
+    rs.card_rank.update({c: rank_index.get(c.rank, -1) for c in rs.deck()})
     rs.card_index.update({c: i for i, c in enumerate(sorted(set(rs.deck()), key=rs.sort_key))})
     from .generate import compile_contains
     from .play import compile_features

@@ -1,0 +1,315 @@
+"""Bots that play whole hands: a uniform random player and a greedy heuristic player.
+
+A bot answers one question, ``choose(game, seat)``: which of ``game.legal_actions()`` the seat
+to act takes. Each bot owns a ``random.Random`` seeded at construction, so a hand played by
+seeded bots is reproducible. No game's name appears here: the greedy bot reads only what
+every variant has (ladder rungs, comparison keys, ranks, the contract's teams, the seats).
+
+The greedy heuristics (documented with the measurements behind them in ``docs/simulate.md``):
+
+- **Hand strength** (for bidding): high cards (the top ``HIGH_RANKS`` ranks and wild cards)
+  beyond those of an average hand of the same size, plus ``BOMB_WEIGHT`` for each bomb beyond
+  the average, bombs being the disjoint bomb-rung plays (rung above 0, no wild cards) of a
+  greedy split of the hand.
+- **Contract steps**: a solo declaration when the strength reaches ``solo``, a counter when it
+  reaches ``counter``; in an auction the highest value whose threshold the strength reaches,
+  if that value is still open; a called card is the highest card the bot does not hold.
+- **Lead**: a play that empties the hand if there is one; otherwise the cheapest play that is
+  no bomb and breaks none (lowest rung, fewest wild cards, lowest rank, most cards, lowest
+  highest card).
+- **Response**: pass when the trick is held by a known partner; otherwise the cheapest play
+  that beats (lowest rung, fewest wild cards, lowest key), a bomb when nothing lower beats,
+  but never a play that breaks a bomb of the hand unless a possible opponent has at most
+  ``URGENT`` cards left or the play empties the hand; pass when nothing else is left.
+
+The greedy bot is deterministic; its ``rng`` is there for the protocol (and subclasses).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from typing import Any, Protocol, runtime_checkable
+
+from paixing.rules.cards import Card
+
+from .game import PASS, Action, Game
+from .generate import generate
+from .hand import HandView
+from .play import Play
+from .ruleset import Ruleset
+
+HIGH_RANKS = 3
+"""How many of the top ranks (``ranks.order``) count as high cards; wild cards always do."""
+BOMB_WEIGHT = 2.0
+"""Strength of each bomb-rung play in the hand's split, in high cards."""
+SAMPLE_HANDS = 100
+"""Hands dealt (from a fixed seed) to measure the bombs of an average hand."""
+URGENT = 3
+"""A possible opponent with this many cards or fewer makes the greedy bot spend its bombs."""
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player: picks one of the legal actions of the seat to act."""
+
+    name: str
+
+    def choose(self, game: Game, seat: int) -> Action:
+        """One action from ``game.legal_actions()``; ``seat`` is ``game.turn``."""
+        ...
+
+
+def _legal(game: Game, seat: int) -> list[Action]:
+    if game.over:
+        raise ValueError("the hand is over: no action to choose")
+    if seat != game.turn:
+        raise ValueError(f"seat {seat} is not to act (seat {game.turn} is)")
+    actions = game.legal_actions()
+    if not actions:
+        raise ValueError(f"seat {seat} has no legal action")
+    return actions
+
+
+class RandomBot:
+    """Uniform over the legal actions (contract actions and plays alike)."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game, seat: int) -> Action:
+        return self.rng.choice(_legal(game, seat))
+
+
+# --------------------------------------------------------------------------- what a seat knows
+
+
+def known_partners(game: Game, seat: int) -> set[int]:
+    """Seats ``seat`` knows to be on its side: fellow opponents of a solo declarer; in a
+    partnership, the partner once revealed (the hidden partner knows the declarer at once)."""
+    contract = game.contract
+    seats = game.seats
+    if contract is None or seat not in game.active:
+        return set()
+    side = seats.side(seat)
+    mates = {s for s in game.active if s != seat and seats.side(s) == side}
+    if contract.teams != "partners" or seats.partner_known:
+        return mates
+    if seat == seats.partner and seats.partner != seats.declarer:
+        return {seats.declarer}
+    return set()
+
+
+def possible_opponents(game: Game, seat: int) -> set[int]:
+    """Active seats still holding cards that ``seat`` does not know to be partners."""
+    mates = known_partners(game, seat)
+    return {s for s in game.active if s != seat and s not in mates and game.hands[s]}
+
+
+# --------------------------------------------------------------------------- hand evaluation
+
+
+def _high_ranks(rs: Ruleset) -> set[str]:
+    return set(rs.ranks[-HIGH_RANKS:])
+
+
+def high_cards(rs: Ruleset, cards: Sequence[Card]) -> int:
+    """Cards of the top ``HIGH_RANKS`` ranks, plus wild cards."""
+    top = _high_ranks(rs)
+    return sum(1 for c in cards if rs.is_wild(c) or c.rank in top)
+
+
+def bomb_plays(rs: Ruleset, cards: Sequence[Card]) -> list[Play]:
+    """Every play above the lowest rung the cards can make without wild cards."""
+    hv = HandView(rs, cards)
+    return [
+        p
+        for t in rs.types
+        if t.playable and t.max_rung > 0
+        for p in generate(rs, hv, t)
+        if p.rung > 0 and not p.wild_as
+    ]
+
+
+def bomb_split(rs: Ruleset, cards: Sequence[Card]) -> list[Play]:
+    """Disjoint bomb-rung plays taken greedily: the highest rung (then the most cards) first."""
+    left = list(cards)
+    found: list[Play] = []
+    while True:
+        plays = bomb_plays(rs, left)
+        if not plays:
+            return found
+        best = max(plays, key=lambda p: (p.rung, len(p)))
+        found.append(best)
+        for c in best.cards:
+            left.remove(c)
+
+
+@lru_cache(maxsize=32)
+def average_hand(rs: Ruleset, size: int) -> tuple[float, float]:
+    """High cards and bombs (``bomb_split``) of an average hand of ``size`` cards: the first
+    exactly, the second over ``SAMPLE_HANDS`` hands dealt from a fixed seed."""
+    deck = rs.deck()
+    high = high_cards(rs, deck) * size / len(deck)
+    rng = random.Random(0)
+    bombs = 0
+    for _ in range(SAMPLE_HANDS):
+        bombs += len(bomb_split(rs, rng.sample(deck, size)))
+    return high, bombs / SAMPLE_HANDS
+
+
+def hand_strength(rs: Ruleset, cards: Sequence[Card]) -> float:
+    """How much better than an average hand of its size: high cards beyond the average, plus
+    ``BOMB_WEIGHT`` per bomb beyond the average."""
+    high, bombs = average_hand(rs, len(cards))
+    return high_cards(rs, cards) - high + BOMB_WEIGHT * (len(bomb_split(rs, cards)) - bombs)
+
+
+def protected(rs: Ruleset, cards: Sequence[Card]) -> dict[int, int]:
+    """Rank index → natural cards of that rank some bomb-rung play of the hand needs."""
+    need: dict[int, int] = {}
+    for p in bomb_plays(rs, cards):
+        for r, n in p.naturals:
+            need[r] = max(need.get(r, 0), n)
+    return need
+
+
+def breaks_bomb(play: Play, have: Counter[int], need: dict[int, int]) -> bool:
+    """Whether ``play`` takes cards a bomb-rung play of the hand needs (and is not a bomb)."""
+    if play.rung > 0:
+        return False
+    return any(have[r] - n < need[r] for r, n in play.naturals if r in need)
+
+
+def _lowest(play: Play) -> int:
+    return min((r for r, _ in play.naturals), default=len(play.ruleset.ranks))
+
+
+def _highest(play: Play) -> int:
+    return max((r for r, _ in play.naturals), default=len(play.ruleset.ranks))
+
+
+# --------------------------------------------------------------------------- the greedy bot
+
+
+class GreedyBot:
+    """Bids on strong hands, sheds low cards first, beats as cheaply as it can, does not break
+    its bombs (unless an opponent is nearly out) and does not beat its partner."""
+
+    name = "greedy"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        solo: float = 2.0,
+        counter: float = 4.0,
+        auction: Sequence[float] = (-1.0, 1.0, 3.0),
+    ) -> None:
+        self.rng = random.Random(seed)
+        self.solo = solo
+        self.counter = counter
+        self.auction = tuple(auction)
+        """Thresholds for the auction's values, lowest value first (the last repeats)."""
+
+    def choose(self, game: Game, seat: int) -> Action:
+        actions = _legal(game, seat)
+        if game.phase == "contract":
+            return self._contract(game, seat, actions)
+        return self._play(game, seat, actions)
+
+    # contract steps ------------------------------------------------------------------------
+    def _contract(self, game: Game, seat: int, actions: list[Action]) -> Action:
+        rs = game.rs
+        calls = [a for a in actions if a.kind == "call"]
+        if calls:
+            return max(calls, key=lambda a: rs.sort_key(a.card) if a.card else (0, 0))
+        strength = hand_strength(rs, game.hands[seat])
+        bids = [a for a in actions if a.kind == "bid"]
+        if bids:
+            threshold = self.counter if self._is_counter(game, bids[0]) else self.solo
+            return bids[0] if strength >= threshold else PASS
+        values = [a for a in actions if a.kind == "value" and a.value is not None]
+        if values:
+            step = game.rules.steps[game.step_index].auction
+            ladder = list(step.values) if step is not None else sorted(a.value or 0 for a in values)
+            wanted = None
+            for i, v in enumerate(ladder):
+                t = self.auction[min(i, len(self.auction) - 1)] if self.auction else 0.0
+                if strength >= t:
+                    wanted = v
+            for a in values:
+                if a.value == wanted:
+                    return a
+        return PASS if PASS in actions else actions[0]
+
+    @staticmethod
+    def _is_counter(game: Game, action: Action) -> bool:
+        step = game.rules.steps[game.step_index].solo_bid
+        return step is not None and step.counter is not None and action.contract == step.counter
+
+    # play ----------------------------------------------------------------------------------
+    def _play(self, game: Game, seat: int, actions: list[Action]) -> Action:
+        rs = game.rs
+        hand = game.hands[seat]
+        plays = [a for a in actions if a.kind == "play" and a.play is not None]
+        can_pass = PASS in actions
+        out = [a for a in plays if len(a.play or ()) == len(hand)]
+        if out:
+            return min(out, key=lambda a: self._response_cost(a.play))
+        if can_pass and game.last is not None and game.last[0] in known_partners(game, seat):
+            return PASS
+        need = protected(rs, hand)
+        have: Counter[int] = Counter()
+        for r, cards in enumerate(HandView(rs, hand).by_rank):
+            have[r] = len(cards)
+
+        def reserved(p: Play) -> bool:
+            return breaks_bomb(p, have, need)
+
+        if not can_pass:  # a lead
+            free = [a for a in plays if a.play is not None and not reserved(a.play)]
+            pool = free or plays
+            return min(pool, key=lambda a: self._lead_cost(a.play, have, need))
+        urgent = any(len(game.hands[s]) <= URGENT for s in possible_opponents(game, seat))
+        pool = [a for a in plays if a.play is not None and (urgent or not reserved(a.play))]
+        if not pool:
+            return PASS
+        return min(pool, key=lambda a: self._response_cost(a.play, have, need))
+
+    @staticmethod
+    def _lead_cost(play: Play | None, have: Counter[int], need: dict[int, int]) -> tuple[Any, ...]:
+        assert play is not None
+        return (
+            play.rung,
+            len(play.wild_as),
+            breaks_bomb(play, have, need),
+            _lowest(play),
+            -len(play),
+            _highest(play),
+            play.type.index,
+        )
+
+    @staticmethod
+    def _response_cost(
+        play: Play | None, have: Counter[int] | None = None, need: dict[int, int] | None = None
+    ) -> tuple[Any, ...]:
+        assert play is not None
+        broken = breaks_bomb(play, have, need) if have is not None and need is not None else False
+        return (play.rung, len(play.wild_as), broken, play.type.cls, play.key, len(play), _highest(play), play.type.index)
+
+
+BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+"""Bot name → class; each takes ``seed`` as its first argument."""
+
+
+def make_bot(name: str, seed: int = 0) -> Bot:
+    """A bot by registry name, seeded; ``ValueError`` naming the choices for an unknown name."""
+    try:
+        cls = BOTS[name]
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r} (choose {', '.join(BOTS)})") from None
+    return cls(seed)

@@ -1,0 +1,366 @@
+"""Many hands played by bots, summarised: scores per seat, contracts, roles, hand types.
+
+Game ``i`` of a run is dealt from ``game_seed(seed, i)`` and its bots are seeded from
+``bot_seed(seed, i, seat)``, so a hand depends only on (seed, i): the same seed gives the same
+hands, the same records and the same summary whatever the number of worker processes. Workers
+play chunks of consecutive games; results are put back in game order before they are summed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from collections import Counter
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .bots import BOTS, Bot, make_bot
+from .game import Game, new_game
+from .ruleset import Ruleset, ruleset
+
+ROLES = ("declarer", "partner", "opponent", "bystander")
+NO_CONTRACT = "(none)"
+"""The ``contracts`` key of hands that ended before any contract (an instant win)."""
+MAX_ACTIONS = 20_000
+"""A hand taking more actions than this is reported as an engine fault, not played forever."""
+
+
+class SimulationError(RuntimeError):
+    """A hand that could not be played to its end; the message names the game and its seed."""
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The deal seed of game ``index`` of a run seeded ``seed`` (63 bits)."""
+    return _derive("game", seed, index)
+
+
+def bot_seed(seed: int, index: int, seat: int) -> int:
+    """The seed of the bot at ``seat`` in game ``index`` of a run seeded ``seed``."""
+    return _derive("bot", seed, index, seat)
+
+
+def _derive(*parts: object) -> int:
+    text = "paixing-simulate:" + ":".join(str(p) for p in parts)
+    digest = hashlib.blake2b(text.encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def seat_bots(bots: str | Sequence[str], players: int) -> list[str]:
+    """One bot name per seat from one name or a list; ``ValueError`` for unknown names or a
+    list of the wrong length."""
+    names = [bots] if isinstance(bots, str) else list(bots)
+    if not names:
+        raise ValueError("no bots given")
+    for name in names:
+        if name not in BOTS:
+            raise ValueError(f"unknown bot {name!r} (choose {', '.join(BOTS)})")
+    if len(names) == 1:
+        return names * players
+    if len(names) != players:
+        raise ValueError(f"{len(names)} bots given for {players} seats (give one, or one per seat)")
+    return names
+
+
+def play_hand(game: Game, bots: Sequence[Bot]) -> Game:
+    """Let ``bots`` (one per seat) play ``game`` to its end."""
+    steps = 0
+    while not game.over:
+        seat = game.turn
+        game.apply(bots[seat].choose(game, seat))
+        steps += 1
+        if steps > MAX_ACTIONS:
+            raise SimulationError(f"the hand did not end in {MAX_ACTIONS} actions")
+    return game
+
+
+@dataclass
+class HandStats:
+    """What the summary needs from one finished hand (small, so workers can send it back)."""
+
+    index: int
+    seed: int
+    scores: list[int]
+    contract: str | None
+    roles: list[str | None]
+    winners: list[int]
+    reason: str
+    type_counts: dict[str, int]
+    tricks: int
+    played: bool
+    instant_win: str | None
+    rewards: list[str]
+    bonuses: list[str]
+    redeals: int
+
+
+def roles_of(game: Game) -> list[str | None]:
+    """Each seat's role in the contract (``None`` for every seat when there was none)."""
+    seats = game.seats
+    out: list[str | None] = []
+    for s in range(game.n):
+        if game.contract is None:
+            out.append(None)
+        elif s == seats.declarer:
+            out.append("declarer")
+        elif s == seats.partner:
+            out.append("partner")
+        elif s in seats.opponents:
+            out.append("opponent")
+        elif s in seats.bystanders:
+            out.append("bystander")
+        else:
+            out.append(None)
+    return out
+
+
+def hand_stats(index: int, game: Game) -> HandStats:
+    assert game.result is not None
+    log = game.log
+    instant = next((e["id"] for e in log if e["event"] == "instant_win"), None)
+    last_deal = max(i for i, e in enumerate(log) if e["event"] == "deal")
+    return HandStats(
+        index=index,
+        seed=game.seed,
+        scores=list(game.scores),
+        contract=game.contract.id if game.contract is not None else None,
+        roles=roles_of(game),
+        winners=list(game.result.winners),
+        reason=game.result.reason,
+        type_counts=dict(game.type_counts),
+        tricks=game.tricks,
+        played=game.contract is not None,
+        instant_win=instant,
+        rewards=[e["id"] for e in log[last_deal:] if e["event"] == "reward" for _ in range(e.get("times", 1))],
+        bonuses=[e["type"] for e in log if e["event"] == "bonus"],
+        redeals=game.redeals,
+    )
+
+
+def record_name(index: int, games: int) -> str:
+    """The file name of game ``index``'s record: ``game-000042.json`` (wider for huge runs)."""
+    width = max(6, len(str(max(games - 1, 0))))
+    return f"game-{index:0{width}d}.json"
+
+
+def play_one(variant: str | Path | Ruleset, seed: int, index: int, bots: Sequence[str]) -> Game:
+    """Game ``index`` of a run: dealt and played exactly as ``simulate`` plays it."""
+    game = new_game(ruleset(variant), game_seed(seed, index))
+    players = [make_bot(name, bot_seed(seed, index, s)) for s, name in enumerate(bots)]
+    try:
+        return play_hand(game, players)
+    except Exception as exc:  # an engine fault: say which hand, keep the cause
+        raise SimulationError(f"game {index} (deal seed {game.seed}): {type(exc).__name__}: {exc}") from exc
+
+
+def _run_chunk(
+    variant: str, seed: int, indices: Sequence[int], bots: Sequence[str], games: int, out_dir: str | None
+) -> list[HandStats]:
+    """Play games ``indices`` (in a worker process or in this one)."""
+    out: list[HandStats] = []
+    for i in indices:
+        game = play_one(variant, seed, i, bots)
+        if out_dir is not None:
+            path = Path(out_dir) / record_name(i, games)
+            path.write_text(json.dumps(game.to_record(), ensure_ascii=False) + "\n", encoding="utf-8")
+        out.append(hand_stats(i, game))
+    return out
+
+
+@dataclass
+class Summary:
+    """The totals of a run; ``to_json`` is the ``paixing simulate --json`` document."""
+
+    variant: str
+    games: int
+    seed: int
+    bots: list[str]
+    seat_totals: list[int]
+    seat_means: list[float]
+    seat_stdevs: list[float]
+    contracts: dict[str, int]
+    roles: dict[str, dict[str, Any]]
+    bot_means: dict[str, float]
+    hand_types: dict[str, int]
+    tricks_per_hand: float
+    hands_played: int
+    instant_wins: dict[str, int]
+    rewards: dict[str, int]
+    bonuses: dict[str, int]
+    reasons: dict[str, int]
+    redeals: int
+    records: str | None = None
+    hands: list[HandStats] = field(default_factory=list, repr=False)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "variant": self.variant,
+            "games": self.games,
+            "seed": self.seed,
+            "bots": list(self.bots),
+            "seat_totals": list(self.seat_totals),
+            "seat_means": list(self.seat_means),
+            "seat_stdevs": list(self.seat_stdevs),
+            "contracts": dict(self.contracts),
+            "roles": {k: dict(v) for k, v in self.roles.items()},
+            "bot_means": dict(self.bot_means),
+            "hand_types": dict(self.hand_types),
+            "tricks_per_hand": self.tricks_per_hand,
+            "hands_played": self.hands_played,
+            "instant_wins": dict(self.instant_wins),
+            "rewards": dict(self.rewards),
+            "bonuses": dict(self.bonuses),
+            "reasons": dict(self.reasons),
+            "redeals": self.redeals,
+            "records": self.records,
+        }
+
+
+def summarize(rs: Ruleset, seed: int, bots: Sequence[str], hands: Sequence[HandStats], records: str | None = None) -> Summary:
+    """Add up hands (in the order given)."""
+    n = rs.variant.players
+    games = len(hands)
+    totals = [0] * n
+    sums_sq = [0] * n
+    contracts: Counter[str] = Counter()
+    role_seats: Counter[str] = Counter()
+    role_wins: Counter[str] = Counter()
+    type_counts: Counter[str] = Counter()
+    instant: Counter[str] = Counter()
+    rewards: Counter[str] = Counter()
+    bonuses: Counter[str] = Counter()
+    reasons: Counter[str] = Counter()
+    bot_total: Counter[str] = Counter()
+    bot_seats: Counter[str] = Counter()
+    tricks = 0
+    played = 0
+    redeals = 0
+    for h in hands:
+        for s, score in enumerate(h.scores):
+            totals[s] += score
+            sums_sq[s] += score * score
+            bot_total[bots[s]] += score
+            bot_seats[bots[s]] += 1
+            role = h.roles[s]
+            if role is not None:
+                role_seats[role] += 1
+                role_wins[role] += s in h.winners
+        contracts[h.contract if h.contract is not None else NO_CONTRACT] += 1
+        type_counts.update(h.type_counts)
+        if h.instant_win is not None:
+            instant[h.instant_win] += 1
+        rewards.update(h.rewards)
+        bonuses.update(h.bonuses)
+        reasons[h.reason] += 1
+        redeals += h.redeals
+        if h.played:
+            played += 1
+            tricks += h.tricks
+    means = [t / games if games else 0.0 for t in totals]
+    # sample standard deviation, from exact integer sums
+    stdevs = [
+        math.sqrt((games * sums_sq[s] - totals[s] ** 2) / (games * (games - 1))) if games > 1 else 0.0
+        for s in range(n)
+    ]
+    contract_order = [c.id for c in rs.variant.game.contracts] if rs.variant.game else []
+    type_order = [t.id for t in rs.types]
+    return Summary(
+        variant=rs.id,
+        games=games,
+        seed=seed,
+        bots=list(bots),
+        seat_totals=totals,
+        seat_means=[round(m, 6) for m in means],
+        seat_stdevs=[round(x, 6) for x in stdevs],
+        contracts=_ordered(contracts, [*contract_order, NO_CONTRACT]),
+        roles={
+            r: {
+                "seats": role_seats[r],
+                "wins": role_wins[r],
+                "win_rate": round(role_wins[r] / role_seats[r], 6) if role_seats[r] else None,
+            }
+            for r in ROLES
+        },
+        bot_means={b: round(bot_total[b] / bot_seats[b], 6) for b in dict.fromkeys(bots)},
+        hand_types=_ordered(type_counts, type_order),
+        tricks_per_hand=round(tricks / played, 6) if played else 0.0,
+        hands_played=played,
+        instant_wins=dict(sorted(instant.items())),
+        rewards=dict(sorted(rewards.items())),
+        bonuses=_ordered(bonuses, type_order),
+        reasons=dict(sorted(reasons.items())),
+        redeals=redeals,
+        records=records,
+        hands=list(hands),
+    )
+
+
+def _ordered(counts: Counter[str], order: Sequence[str]) -> dict[str, int]:
+    out = {k: counts[k] for k in order if counts[k]}
+    out.update((k, v) for k, v in sorted(counts.items()) if k not in out and v)
+    return out
+
+
+def _chunks(games: int, jobs: int) -> list[range]:
+    size = max(1, min(50, math.ceil(games / (jobs * 8))))
+    return [range(i, min(i + size, games)) for i in range(0, games, size)]
+
+
+Progress = Callable[[int, int], None]
+"""Called as ``progress(done, total)`` in the calling process as games finish."""
+
+
+def simulate(
+    variant: str | Path,
+    games: int,
+    seed: int = 0,
+    bots: str | Sequence[str] = "random",
+    jobs: int = 1,
+    out_dir: str | Path | None = None,
+    progress: Progress | None = None,
+) -> Summary:
+    """Play ``games`` hands of ``variant`` with ``bots`` (one name, or one per seat) and sum
+    them up. ``jobs`` > 1 plays chunks in worker processes; the summary does not depend on
+    it. With ``out_dir``, each hand's record (``Game.to_record()``) is written there as
+    ``game-NNNNNN.json``."""
+    if games < 0:
+        raise ValueError("the number of games cannot be negative")
+    if jobs < 1:
+        raise ValueError("jobs must be at least 1")
+    rs = ruleset(variant)
+    if rs.variant.game is None:
+        raise ValueError(f"{rs.id} defines hand types only, no game (it has no 'game:' section)")
+    names = seat_bots(bots, rs.variant.players)
+    out: str | None = None
+    if out_dir is not None:
+        Path(out_dir).mkdir(parents=True, exist_ok=True)
+        out = str(out_dir)
+    ref = str(variant)
+    done = 0
+    results: dict[int, list[HandStats]] = {}
+    chunks = _chunks(games, jobs)
+    if jobs == 1 or len(chunks) <= 1:
+        for k, chunk in enumerate(chunks):
+            results[k] = []
+            for i in chunk:
+                results[k] += _run_chunk(ref, seed, [i], names, games, out)
+                done += 1
+                if progress is not None:
+                    progress(done, games)
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = {
+                pool.submit(_run_chunk, ref, seed, list(chunk), names, games, out): k
+                for k, chunk in enumerate(chunks)
+            }
+            for future in as_completed(futures):
+                k = futures[future]
+                results[k] = future.result()
+                done += len(results[k])
+                if progress is not None:
+                    progress(done, games)
+    hands = [h for k in range(len(chunks)) for h in results[k]]
+    return summarize(rs, seed, names, hands, records=out)
