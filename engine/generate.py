@@ -52,6 +52,12 @@ def _gen_group(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor
 def _natural_groups(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int) -> list[Play]:
     """Groups without wild cards: the common case, built as a list without generator frames."""
     gmin, gmax = t.gmin, t.gmax
+    if gmin == gmax and t.kickers is None:
+        # n of a kind of one size (single, pair, bomb): one shared core per rank.
+        if length is not None and length != gmin:
+            return []
+        cores = rs.group_cores(gmin)
+        return [Play(rs, t, None, cores[r], cores[r], (), -1, hv) for r in hv.held(gmin) if r >= floor]
     out: list[Play] = []
     kick = kicker_cards(t, 1) if t.kickers is not None else 0
     counts = hv.counts
@@ -129,13 +135,17 @@ def _spreads(caps: list[int], need: list[int], budget: int) -> list[tuple[int, .
     return out
 
 
-def _gen_chain(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int = -1) -> Iterator[Play]:
+def _gen_chain(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int = -1) -> Iterable[Play]:
+    if t.same_size and (not hv.wilds or t.wmax == 0):
+        return _natural_chains(rs, hv, t, length, floor)
+    return _wild_chains(rs, hv, t, length, floor)
+
+
+def _wild_chains(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int) -> Iterator[Play]:
+    """Chains where wild cards may fill groups (and chains of unequal groups)."""
     seq = rs.seq
     S = len(seq)
     W = min(len(hv.wilds), t.wmax)
-    if W == 0 and t.same_size:
-        yield from _natural_chains(rs, hv, t, length, floor)
-        return
     seq_counts = [hv.counts[r] for r in seq]
     for k in range(t.kmin, min(t.kmax, S) + 1):
         kick = kicker_cards(t, k)
@@ -194,13 +204,25 @@ def _natural_chains(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, 
                 if length is not None and s * k + kicker_cards(t, k) != length:
                     continue
                 if t.kickers is None:
-                    for a in range(max(start, floor - k + 1), end - k + 1):
-                        g = tuple([(r, s) for r in seq[a : a + k]])
-                        out.append(Play(rs, t, None, g, g, (), -1, hv))
+                    out += [Play(rs, t, None, g, g, (), -1, hv) for g in chain_groups(rs, s, k, max(start, floor - k + 1), end - k + 1)]
                 else:
                     sizes = [s] * k
                     for a in range(max(start, floor - k + 1), end - k + 1):
                         out += _emit_chain(rs, hv, t, seq[a : a + k], sizes, sizes, a)
+    return out
+
+
+def chain_groups(rs: Ruleset, s: int, k: int, first: int, last: int) -> list[tuple[tuple[int, int], ...]]:
+    """The cores ((rank, s), …) of the k-long chains starting at sequence positions first …
+    last-1. Cores are immutable, so the ruleset keeps each one once and every hand shares it."""
+    cache = rs.chain_cache
+    out = []
+    for a in range(first, last):
+        key = (a, k, s)
+        g = cache.get(key)
+        if g is None:
+            g = cache[key] = tuple([(r, s) for r in rs.seq[a : a + k]])
+        out.append(g)
     return out
 
 

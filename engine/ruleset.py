@@ -96,6 +96,10 @@ class Ruleset:
     type_by_id: dict[str, TypeInfo]
     exclusive_wild_sets: frozenset[tuple[str, ...]]
     """Exact-card types made only of wild cards (four jokers): such cards read only as that type."""
+    chain_cache: dict[tuple[int, int, int], tuple[tuple[int, int], ...]] = field(default_factory=dict)
+    """Chain cores by (start, length, group size), shared by every hand (see chain_groups)."""
+    group_cache: dict[int, list[tuple[tuple[int, int], ...]]] = field(default_factory=dict)
+    """n-of-a-kind cores by size (see group_cores)."""
     card_rank: dict[Card, int] = field(default_factory=dict)
     """Each card of the deck → its rank index, -1 for a wild card (counting a hand is one
     dictionary look-up per card)."""
@@ -106,6 +110,13 @@ class Ruleset:
     @property
     def id(self) -> str:
         return self.variant.id
+
+    def group_cores(self, size: int) -> list[tuple[tuple[int, int], ...]]:
+        """The core ((rank, size),) of n of a kind for every rank, built once per size."""
+        cores = self.group_cache.get(size)
+        if cores is None:
+            cores = self.group_cache[size] = [((r, size),) for r in range(len(self.ranks))]
+        return cores
 
     def is_wild(self, card: Card) -> bool:
         return card.rank in self.wild_names
