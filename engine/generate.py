@@ -467,8 +467,9 @@ def _gen_exact(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None) -> It
         return
     if t.exact_ranks is not None:
         counts = hv.counts
-        if not all(counts[r] >= n for r, n in t.exact_ranks[0]):
-            return
+        for r, n in t.exact_ranks[0]:
+            if counts[r] < n:
+                return
         if t.exact_ranks[1]:
             named = hv.wild_names
             if not all(named.get(name, 0) >= n for name, n in t.exact_ranks[1]):

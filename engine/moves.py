@@ -21,8 +21,10 @@ def legal_plays(rs: Ruleset, hand: Iterable[Card], target: Play | None = None) -
     """
     hv = hand if isinstance(hand, HandView) else HandView(rs, hand)
     out: list[Play] = []
-    for t in rs.types:
-        if not t.playable:
+    # The largest group the hand can form: types needing more are skipped without a call.
+    most = max(hv.counts, default=0) + len(hv.wilds)
+    for t in rs.playable_types:
+        if t.needs_group > most:
             continue
         if target is None:
             # Each shape enumerates every play once (tests check no identity repeats).
@@ -40,8 +42,6 @@ def legal_plays(rs: Ruleset, hand: Iterable[Card], target: Play | None = None) -
                 floor = target.key[0]
         out.extend(play for play in generate(rs, hv, t, length, floor) if beats(play, target))
     return out
-
-
 
 
 def beats_cards(rs: Ruleset, play: Iterable[Card], target: Iterable[Card]) -> bool:

@@ -61,6 +61,9 @@ class TypeInfo:
     """The Ruleset this type belongs to (set by compile_variant)."""
     needs: frozenset[int] | None = None
     """For exact-card types: the ranks a hand must hold for the type to be possible at all."""
+    needs_group: int = 0
+    """Cards of one rank (wild cards included) a hand needs before any play of this type is
+    possible: the group size for groups and chains, 0 for other shapes."""
     fixed_rung: int = -1
     """The rung of every play of this type when the ladder does not split it by length."""
     key_fn: Callable[[Any, int], tuple[Any, ...]] | None = None
@@ -99,6 +102,7 @@ class Ruleset:
     chain_cache: dict[tuple[int, int, int], tuple[tuple[int, int], ...]] = field(default_factory=dict)
     """Chain cores by (start, length, group size), shared by every hand (see chain_groups)."""
     group_cache: dict[int, list[tuple[tuple[int, int], ...]]] = field(default_factory=dict)
+    _playable: tuple[TypeInfo, ...] = ()
     """n-of-a-kind cores by size (see group_cores)."""
     card_rank: dict[Card, int] = field(default_factory=dict)
     """Each card of the deck → its rank index, -1 for a wild card (counting a hand is one
@@ -110,6 +114,11 @@ class Ruleset:
     @property
     def id(self) -> str:
         return self.variant.id
+
+    @property
+    def playable_types(self) -> tuple[TypeInfo, ...]:
+        """The hand types that can be played (dealt-hand patterns left out)."""
+        return self._playable
 
     def group_cores(self, size: int) -> list[tuple[tuple[int, int], ...]]:
         """The core ((rank, size),) of n of a kind for every rank, built once per size."""
@@ -243,6 +252,7 @@ def compile_variant(variant: Variant) -> Ruleset:
     )
     rs.card_rank.update({c: rank_index.get(c.rank, -1) for c in rs.deck()})
     rs.card_index.update({c: i for i, c in enumerate(sorted(set(rs.deck()), key=rs.sort_key))})
+    object.__setattr__(rs, "_playable", tuple(t for t in types if t.playable))
     from .generate import compile_contains
     from .play import compile_features
 
@@ -250,6 +260,8 @@ def compile_variant(variant: Variant) -> Ruleset:
         object.__setattr__(info, "key_fn", compile_features(rs, info, info.key))
         object.__setattr__(info, "contains_fn", compile_contains(rs, info))
         object.__setattr__(info, "ruleset", rs)
+        if info.shape in ("group", "chain"):
+            object.__setattr__(info, "needs_group", info.gmin)
         if info.exact_ranks is not None and not info.exact_ranks[1]:
             object.__setattr__(info, "needs", frozenset(r for r, _ in info.exact_ranks[0]))
         object.__setattr__(info, "max_rung", max((r for _, _, r in info.rungs), default=-1))
