@@ -245,15 +245,15 @@ class Game:
         way = step.first_hand if self.hand_number == 1 else step.later_hands
         index = self.rng.randrange(len(own)) if way == "random_own_card" else 0
         card = own[index]
-        if step.twin_redraw:
-            seen = {index}
-            while own.count(card) > 1:
-                second = max(i for i, c in enumerate(own) if c == card)
-                index = second + 1 if second + 1 < len(own) else 0
-                if index in seen:
+        if step.twin_redraw and own.count(card) > 1:
+            # He holds both copies: the call is the next card dealt to him after the second
+            # copy that he holds only once (walking on, round to his first card if need be).
+            second = max(i for i, c in enumerate(own) if c == card)
+            for step_ in range(1, len(own) + 1):
+                candidate = own[(second + step_) % len(own)]
+                if own.count(candidate) == 1:
+                    card = candidate
                     break
-                seen.add(index)
-                card = own[index]
         self.called = card
         partner = next((s for s in self._order_from(self.dealer)[1:] if card in self.hands[s]), self.dealer)
         self.log.append({"event": "shown_card", "seat": self.dealer, "card": str(card)})
