@@ -327,11 +327,7 @@ class Game:
                     return
                 self.turn = self._speakers[0]
                 return
-            self.log.append({"event": "pass", "seat": seat})
-            if not self._speakers:
-                self._next_step()
-                return
-            self.turn = self._speakers[0]
+            self._passed(seat)
             return
         if self._mode == "counter":
             assert step.solo_bid is not None and step.solo_bid.counter is not None
@@ -339,11 +335,7 @@ class Game:
                 self._set_contract(step.solo_bid.counter, declarer=seat, opponent=self._bidder)
                 self._next_step()
                 return
-            self.log.append({"event": "pass", "seat": seat})
-            if not self._speakers:
-                self._next_step()
-                return
-            self.turn = self._speakers[0]
+            self._passed(seat)
             return
         # auction
         assert step.auction is not None
@@ -368,6 +360,14 @@ class Game:
             self._next_step()
             return
         self.turn = self._speakers[0]
+
+    def _passed(self, seat: int) -> None:
+        """A declaration round goes to the next speaker, or on to the next step."""
+        self.log.append({"event": "pass", "seat": seat})
+        if self._speakers:
+            self.turn = self._speakers[0]
+        else:
+            self._next_step()
 
     def _redeal(self) -> None:
         self.redeals += 1

@@ -15,34 +15,8 @@ Python::
 
 Shell: ``python -m paixing.rulebook OUTDIR`` writes all books (``--check`` only compares).
 
-The command for ``engine/cli.py`` (``paixing rulebook VARIANT --lang zh|en --format md|html
-[-o FILE]``)::
-
-    @app.command("rulebook")
-    def rulebook_cmd(
-        variant: VariantArg,
-        lang: Annotated[str, typer.Option("--lang", help="zh or en.")] = "zh",
-        fmt: Annotated[str, typer.Option("--format", help="md or html.")] = "md",
-        output: Annotated[
-            Path | None, typer.Option("-o", "--output", metavar="FILE", help="Write to FILE.")
-        ] = None,
-    ) -> None:
-        \"\"\"Render the rulebook of VARIANT; every example in it is checked while rendering.\"\"\"
-        from .rulebook import FORMATS, LANGS, RulebookError, render_rulebook
-
-        if lang not in LANGS or fmt not in FORMATS:
-            _fail(f"--lang is one of {', '.join(LANGS)}; --format one of {', '.join(FORMATS)}", EXIT_USAGE)
-        _load(variant)  # unknown variant: exit 2; invalid file: its problems and exit 1
-        try:
-            text = render_rulebook(variant, lang=lang, fmt=fmt)
-        except RulebookError as exc:
-            for line in str(exc).splitlines():
-                typer.echo(line, err=True)
-            raise typer.Exit(EXIT_NOT_A_PLAY) from None
-        if output is None:
-            typer.echo(text, nl=False)
-        else:
-            output.write_text(text, encoding="utf-8")
+The command line calls this as ``paixing rulebook VARIANT --lang zh|en --format md|html [-o FILE]``
+(``engine/cli.py``).
 """
 
 from __future__ import annotations

@@ -816,19 +816,8 @@ def play_hand(
     ``input``); everything else is printed on ``console`` (default: a new rich Console on
     stdout). Lines typed are echoed on the console unless they come from ``input`` on a terminal.
 
-    The CLI command (in ``engine/cli.py``)::
-
-        @app.command("play")
-        def play_cmd(
-            variant: VariantArg,
-            seat: Annotated[int, typer.Option("--seat", help="Your seat, 0 = the first in playing order.")] = 0,
-            seed: Annotated[int, typer.Option("--seed", help="Seed of the deal and of the bots.")] = 0,
-            bots: Annotated[str, typer.Option("--bots", help="Bots for the other seats: greedy or random.")] = "greedy",
-        ) -> None:
-            \"\"\"Play one hand against bots, typing your moves (? lists them).\"\"\"
-            from .terminal import play_hand
-
-            raise typer.Exit(play_hand(variant, seat=seat, seed=seed, bots=bots))
+    The command line calls this as ``paixing play VARIANT [--seat N] [--seed S] [--bots NAME]``
+    (``engine/cli.py``).
     """
     try:
         rs = ruleset(variant)
