@@ -1,11 +1,12 @@
 """paixing: one engine for Chinese climbing card games, driven by YAML variant files.
 
     >>> from paixing import ruleset, parse_cards, legal_plays, classify
-    >>> rs = ruleset("banzipao")
-    >>> [p.type_id for p in classify(rs, parse_cards("55667788"))]
-    ['banzipao']
-    >>> len(legal_plays(rs, parse_cards("3S 3H 4S")))
-    3
+    >>> from paixing.rules import builtin_ids
+    >>> rs = ruleset(builtin_ids()[0])          # a built-in id or a path to a YAML file
+    >>> [p.type_id for p in classify(rs, parse_cards("3S 3H"))]
+    ['pair']
+    >>> [p.notation for p in legal_plays(rs, parse_cards("3S 3H 4S"))]
+    ['3H', '4S', '3H 3S']
 
 The rule language lives in ``paixing.rules``; this package compiles it (``ruleset``) and
 answers questions about plays (``classify``, ``beats``, ``legal_plays``).
