@@ -334,7 +334,6 @@ P: dict[str, Phrase] = {
         "之后还没有表态的玩家依次可以反叫「{counter}」，先叫者得。",
         "Every later player who has not spoken may counter with “{counter}”, in turn; the first to counter takes it.",
     ),
-    "step.skip": ("如果前面的步骤已经定下其他定约，跳过这一步。", "Skipped when an earlier step already made a contract other than the default."),
     "step.call_card": (
         "如果还没有定约，庄家叫一张自己没有的牌，拿着这张牌的人是他暗中的搭档，直到这张牌打出为止：「{contract}」。",
         "If no contract was made, the dealer calls a card he does not hold; its holder is his hidden partner until that card is played: “{contract}”.",
@@ -1609,8 +1608,6 @@ class Book:
             if body.counter is not None:
                 key = "step.counter_next" if body.counter_by == "next_player" else "step.counter_any"
                 text += self.s("w.space") + self.s(key, counter=name(body.counter))
-            if body.skip_if_contract:
-                text += self.s("w.space") + self.s("step.skip")
             return text
         if isinstance(body, CallCard):
             return self.s("step.call_card", contract=name(body.contract))

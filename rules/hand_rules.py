@@ -75,8 +75,6 @@ class SoloBid(Model):
     counter_by: Literal["next_player", "any_later"] = "next_player"
     """Who may counter: only the declarer's next player (下家), or every later player who has not
     spoken, in turn (the first to counter takes it)."""
-    skip_if_contract: bool = False
-    """Skip this step when an earlier step already made a contract other than the default."""
 
 
 class CallCard(Model):
