@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 RANKS: tuple[str, ...] = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
 """Natural ranks in the conventional order of Chinese climbing games (3 low, 2 high)."""
@@ -29,9 +29,11 @@ class CardError(ValueError):
     """A card string that is not valid notation; the message names the token and its position."""
 
 
-@dataclass(frozen=True, slots=True, order=False)
-class Card:
-    """One physical card. ``suit`` is ``None`` for jokers and for cards whose suit was left open."""
+class Card(NamedTuple):
+    """One physical card. ``suit`` is ``None`` for jokers and for cards whose suit was left open.
+
+    A named tuple rather than a dataclass: hands are counted through dictionaries keyed by
+    card, and a tuple hashes and compares in C."""
 
     rank: str
     suit: str | None = None

@@ -23,8 +23,8 @@ JOKER_HINT = "jokers BJ and RJ are tokens of their own"
 
 # ------------------------------------------------------------------------------ strategies
 suited_cards = st.builds(Card, st.sampled_from(RANKS), st.sampled_from(SUITS))
-open_cards = st.builds(Card, st.sampled_from(RANKS))
-jokers = st.builds(Card, st.sampled_from(JOKERS))
+open_cards = st.builds(Card, st.sampled_from(RANKS), st.none())
+jokers = st.builds(Card, st.sampled_from(JOKERS), st.none())
 any_card = st.one_of(suited_cards, open_cards, jokers)
 card_lists = st.lists(any_card, max_size=30)
 
