@@ -251,6 +251,8 @@ def compile_variant(variant: Variant) -> Ruleset:
         exclusive_wild_sets=frozenset(exclusive),
     )
     rs.card_rank.update({c: rank_index.get(c.rank, -1) for c in rs.deck()})
+    # Open-suit cards (rank-only notation, as peers and examples write hands) count the same.
+    rs.card_rank.update({Card(c.rank): rank_index.get(c.rank, -1) for c in rs.deck()})
     rs.card_index.update({c: i for i, c in enumerate(sorted(set(rs.deck()), key=rs.sort_key))})
     object.__setattr__(rs, "_playable", tuple(t for t in types if t.playable))
     from .generate import compile_contains
