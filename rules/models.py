@@ -187,7 +187,8 @@ class Compare(Model):
 
     key: list[Feature] = ["top"]
     """Features compared in turn; the first difference decides. An empty key means equal plays
-    of the class never beat each other (the first one played stands)."""
+    of the class never beat each other (the first one played stands). Defaults to ``[top]``,
+    and to ``[]`` for a ``cards:`` type."""
     same: list[Feature] = []
     """Features that must be equal for two plays to be compared at all (e.g. ``length`` for
     straights); otherwise neither beats the other."""
@@ -235,6 +236,15 @@ class HandType(Model):
     """False for dealt-hand patterns that are never played as one play (十三烂)."""
     description: Text | None = None
     """What the rulebook says about this type beyond its shape."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _exact_cards_have_no_key(cls, value: Any) -> Any:
+        # An exact-card type has one play only: there is no rank to compare, so unless the
+        # file says otherwise two of them are equal (and never beat each other).
+        if isinstance(value, dict) and value.get("cards") is not None and "compare" not in value:
+            return {**value, "compare": {"key": []}}
+        return value
 
     @model_validator(mode="after")
     def _one_shape(self) -> HandType:
