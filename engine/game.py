@@ -572,7 +572,7 @@ class Game:
         if self.phase != "play":
             raise IllegalAction("it is not the time to play cards")
         winning = self._winning_readings(self._concrete(cards), reading)
-        if any(c.suit is None and not c.is_joker for c in cards):
+        if any(c.suit is None and not c.is_special for c in cards):
             # Rank-only input leaves suits to us; where suits change the reading (a one-suit
             # set), every choice of suits is a candidate and the player must say which.
             seen = {p.identity for p in winning}
@@ -594,8 +594,8 @@ class Game:
         """Other concrete cards an open-suit input could mean (only where suits can matter)."""
         if not any(t.suits == "same" or t.suits == "mixed" for t in self.rs.types):
             return []
-        fixed = [c for c in cards if c.suit is not None or c.is_joker]
-        wanted = Counter(c.rank for c in cards if c.suit is None and not c.is_joker)
+        fixed = [c for c in cards if c.suit is not None or c.is_special]
+        wanted = Counter(c.rank for c in cards if c.suit is None and not c.is_special)
         hand = Counter(self.hands[self.turn])
         for c in fixed:
             hand[c] -= 1
@@ -613,7 +613,7 @@ class Game:
                 hand.remove(card)
                 concrete.append(card)
                 continue
-            if card.suit is None and not card.is_joker:
+            if card.suit is None and not card.is_special:
                 match = next((c for c in self.rs.sort_cards(hand) if c.rank == card.rank), None)
                 if match is not None:
                     hand.remove(match)

@@ -11,6 +11,8 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from itertools import combinations, product
 
+from paixing.rules.cards import Card
+
 from .hand import HandView
 from .play import Play
 from .ruleset import BIG, Ruleset, TypeInfo
@@ -96,10 +98,22 @@ def _wild_groups(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, flo
         for s in range(max(t.gmin, t.wmin, 1), min(t.gmax, W) + 1):
             if length is not None and s != length:
                 continue
-            cards = tuple(wilds[:s])
-            if tuple(sorted(str(c) for c in cards)) in rs.exclusive_wild_sets:
+            cards = _plain_wilds(rs, wilds, s)
+            if cards is None:
                 continue
             yield Play(rs, t, cards, ((r, s),), (), (r,) * s)
+
+
+def _plain_wilds(rs: Ruleset, wilds: list[Card], s: int) -> tuple[Card, ...] | None:
+    """``s`` of the hand's wild cards that are not exactly an exact-card type (four jokers are
+    only a heaven bomb, but three jokers and a flower card are four wild 3s), or None."""
+    first = tuple(wilds[:s])
+    if not rs.exclusive_wild_sets or tuple(sorted(map(str, first))) not in rs.exclusive_wild_sets:
+        return first
+    for choice in combinations(wilds, s):
+        if tuple(sorted(map(str, choice))) not in rs.exclusive_wild_sets:
+            return tuple(choice)
+    return None
 
 
 # ---------------------------------------------------------------------------------- chains

@@ -25,7 +25,7 @@ def check_in_deck(ruleset: Ruleset, cards: Iterable[Card]) -> None:
         if card.rank not in ruleset.rank_index and card.rank not in ruleset.wild_names:
             raise UnknownCard(f"{card} is not a card of {ruleset.id}")
         by_rank[card.rank] += 1
-        if card.suit is not None or card.is_joker:
+        if card.suit is not None or card.is_special:
             exact[card] += 1
     for card, n in exact.items():
         if n > deck[card]:

@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from paixing.rules.cards import Card, parse_cards
+from paixing.rules.cards import SPECIALS, Card, parse_cards
 from paixing.rules.loader import load_variant
 from paixing.rules.models import HandType, Kickers, Text, Variant
 
@@ -133,7 +133,7 @@ class Ruleset:
     def sort_key(self, card: Card) -> tuple[int, int]:
         """Cards sort by rank (wilds last) then by suit."""
         if card.rank in self.wild_names:
-            return (len(self.ranks) + (card.rank == "RJ"), 0)
+            return (len(self.ranks) + SPECIALS.index(card.rank) if card.rank in SPECIALS else len(self.ranks), 0)
         return (self.rank_index[card.rank], self.suit_rank.get(card.suit, -1))
 
     def sort_cards(self, cards: list[Card] | tuple[Card, ...]) -> list[Card]:
@@ -159,6 +159,8 @@ class Ruleset:
                 if removed[c]:
                     continue
                 cards.append(c)
+        for name, n in self.variant.deck.extra.items():
+            cards.extend([Card(name)] * n)
         return cards
 
 

@@ -634,7 +634,7 @@ class _Session:
             if isinstance(action, str):
                 action = g.parse_action(action)
             card = action.card if action.kind == "call" else None
-            if card is not None and card.suit is None and not card.is_joker:
+            if card is not None and card.suit is None and not card.is_special:
                 raise IllegalAction(f"call one card with its suit, such as {card}S")
             if card is not None and card in g.hands[self.seat]:
                 raise IllegalAction(f"you hold {card}: call a card you do not hold")

@@ -18,6 +18,10 @@ from typing import NamedTuple
 RANKS: tuple[str, ...] = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
 """Natural ranks in the conventional order of Chinese climbing games (3 low, 2 high)."""
 JOKERS: tuple[str, ...] = ("BJ", "RJ")
+EXTRAS: tuple[str, ...] = ("FL",)
+"""Extra cards a variant may add to the deck: ``FL`` is a flower card (花牌)."""
+SPECIALS: tuple[str, ...] = JOKERS + EXTRAS
+"""Suitless cards that are always tokens of their own."""
 SUITS: tuple[str, ...] = ("S", "H", "C", "D")
 SUIT_SYMBOLS: dict[str, str] = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
 _SYMBOL_TO_SUIT = {v: k for k, v in SUIT_SYMBOLS.items()}
@@ -41,6 +45,11 @@ class Card(NamedTuple):
     @property
     def is_joker(self) -> bool:
         return self.rank in JOKERS
+
+    @property
+    def is_special(self) -> bool:
+        """A joker or an extra card: no suit, and always a token of its own."""
+        return self.rank in SPECIALS
 
     def __str__(self) -> str:
         if self.suit is None:
@@ -82,19 +91,21 @@ def parse_card_token(token: str, position: int = 1) -> list[Card]:
     """Parse one token into its cards; ``position`` (1-based) goes into the error message."""
     raw = token
     norm = "".join(_SYMBOL_TO_SUIT.get(ch, ch) for ch in token.strip()).upper()
-    if norm in JOKERS:
+    if norm in SPECIALS:
         return [Card(norm)]
     m = _SUITED.match(norm)
     if m:
         rank = _rank_token(m.group(1))
         assert rank is not None
         return [Card(rank, m.group(2))]
-    if norm and not any(j in norm for j in JOKERS):
+    if norm and not any(j in norm for j in SPECIALS):
         run = _parse_run(norm)
         if run is not None:
             return [Card(r) for r in run]
-    if any(j in norm for j in JOKERS) and norm not in JOKERS:
+    if any(j in norm for j in JOKERS):
         hint = "jokers BJ and RJ are tokens of their own"
+    elif any(j in norm for j in EXTRAS):
+        hint = "a flower card FL is a token of its own"
     else:
         hint = "expected a card such as 7S, 10H, TD, BJ, RJ or a run of ranks such as 55667788"
     raise CardError(f"bad card token {raw!r} at position {position}: {hint}")
@@ -114,7 +125,7 @@ def format_cards(cards: Iterable[Card]) -> str:
     tokens: list[str] = []
     run = ""
     for card in cards:
-        if card.suit is None and not card.is_joker:
+        if card.suit is None and not card.is_special:
             run += str(card)
             continue
         if run:

@@ -345,12 +345,18 @@ def semantic_problems(v: Variant) -> Iterator[Located]:
     ids = [t.id for t in v.hand_types]
     known_ranks = set(v.ranks.order)
     wild = set(v.wildcards.cards) if v.wildcards else set()
+    if v.deck.extra.get("FL") and not v.wildcards:
+        yield Located(("deck", "extra"), "a flower card FL has no rank: list it in wildcards.cards")
     if v.wildcards:
         both = wild & known_ranks
         if both:
             yield Located(("wildcards", "cards"), f"{sorted(both)} are wild and also ranks in ranks.order")
-        if not v.deck.jokers:
+        if not v.deck.jokers and wild & {"BJ", "RJ"}:
             yield Located(("wildcards", "cards"), "the deck has no jokers (deck.jokers is false)")
+        if v.deck.extra.get("FL") and "FL" not in wild:
+            yield Located(("deck", "extra"), "a flower card FL has no rank: list it in wildcards.cards")
+        if "FL" in wild and not v.deck.extra.get("FL"):
+            yield Located(("wildcards", "cards"), "the deck has no flower cards (deck.extra has no FL)")
     if v.deck.jokers and not wild and not {"BJ", "RJ"} <= known_ranks:
         yield Located(("ranks", "order"), "the deck has jokers: list BJ and RJ in ranks.order or make them wild")
     for i, t in enumerate(v.hand_types):
@@ -463,7 +469,7 @@ def _game_problems(v: Variant, ids: list[str]) -> Iterator[Located]:
         if rank not in v.ranks.order:
             yield Located(("game", "play", "points", rank), f"rank {rank!r} is not in ranks.order")
     total = g.deal.kitty + (g.deal.cards_each or 0) * v.players
-    deck_size = v.deck.packs * (54 if v.deck.jokers else 52) - len(v.deck.remove) * v.deck.packs
+    deck_size = v.deck.packs * (54 if v.deck.jokers else 52) - len(v.deck.remove) * v.deck.packs + sum(v.deck.extra.values())
     if g.deal.cards_each is not None and total > deck_size:
         yield Located(("game", "deal", "cards_each"), f"{v.players} × {g.deal.cards_each} + kitty {g.deal.kitty} is more than the {deck_size} cards")
 

@@ -95,6 +95,9 @@ class Deck(Model):
     """Whether each pack keeps its two jokers (BJ small/black, RJ big/red)."""
     remove: list[str] = []
     """Cards taken out of every pack before the deal, in card notation (e.g. ``2S``)."""
+    extra: dict[Literal["FL"], int] = {}
+    """Extra cards added once to the whole deck: ``FL`` is a flower card (花牌), which has no
+    rank, suit or point value of its own and is usually wild."""
 
 
 class Ranks(Model):
@@ -122,8 +125,9 @@ class Ranks(Model):
 class Wildcards(Model):
     """Wild cards (癞子): cards that may stand for a natural card."""
 
-    cards: list[Literal["BJ", "RJ"]]
-    """Which cards are wild."""
+    cards: list[Literal["BJ", "RJ", "FL"]]
+    """Which cards are wild (jokers, and flower cards FL where the deck adds them). A wild card
+    never stands in for another special card: four jokers are four jokers."""
     alone_as: RankName = "3"
     """The rank wild cards count as when played only with other wild cards (a lone joker is a 3;
     two jokers are a pair of that rank). A hand type made of exact cards (such as four jokers)
