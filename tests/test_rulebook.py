@@ -27,7 +27,8 @@ from paixing.rules.loader import builtin_dir, builtin_ids, load_variant
 ROOT = Path(__file__).resolve().parent.parent
 BOOKS = ROOT / "docs" / "rulebooks"
 REGENERATE = "python -m paixing.rulebook docs/rulebooks"
-TEMPLATES = Path(rulebook.__file__).parent / "templates"
+CODE = Path(rulebook.__file__).parent  # the paixing.rulebook package
+TEMPLATES = CODE.parent / "templates"
 
 
 def section(text: str, heading: str) -> str:
@@ -296,7 +297,7 @@ def game_words() -> set[str]:
 
 
 def test_no_game_name_in_templates_or_rulebook_code() -> None:
-    files = [Path(rulebook.__file__), *sorted(TEMPLATES.iterdir())]
+    files = [*sorted(CODE.glob("*.py")), *sorted(TEMPLATES.iterdir())]
     assert len(files) >= 4
     words = game_words()
     assert {"banzipao", "chibi-dagun", "斗地主", "Dou Dizhu", "十三烂"} <= words

@@ -1,0 +1,115 @@
+"""What a variant changes of the one it ``extends:``, for the book's "differs" section.
+
+``diff_variants`` compares the merged parent with the child as ``model_dump()`` trees, matching
+items by id the way ``extends:`` merges them; ``compact`` prints a value in YAML flow style and
+``path_doc`` gives the rule language's description of a changed key.
+"""
+
+from __future__ import annotations
+
+import re
+import typing
+from typing import Any
+
+from paixing.rules.models import Variant
+from pydantic import BaseModel
+
+MISSING = object()
+"""Marks a key one side of a difference does not have."""
+
+
+def _is_text(value: Any) -> bool:
+    return isinstance(value, dict) and set(value) == {"zh", "en"}
+
+
+def _by_id(items: list[Any]) -> bool:
+    return bool(items) and all(isinstance(i, dict) and "id" in i for i in items)
+
+
+def diff_trees(a: Any, b: Any, path: str = "") -> list[tuple[str, str, Any, Any]]:
+    """Differences between two ``model_dump()`` trees: (path, changed|added|removed, old, new).
+    Lists of items with ids compare by id (as ``extends:`` merges them); lists of mappings or
+    lists of the same length item by item; other lists (and the examples) whole."""
+    out: list[tuple[str, str, Any, Any]] = []
+    if isinstance(a, dict) and isinstance(b, dict) and not (_is_text(a) and _is_text(b)):
+        for k in list(a) + [k for k in b if k not in a]:
+            sub = f"{path}.{k}" if path else str(k)
+            if k not in b:
+                out.append((sub, "removed", a[k], MISSING))
+            elif k not in a:
+                out.append((sub, "added", MISSING, b[k]))
+            else:
+                out += diff_trees(a[k], b[k], sub)
+        return out
+    if isinstance(a, list) and isinstance(b, list) and (_by_id(a) or _by_id(b)) and all(isinstance(i, dict) and "id" in i for i in a + b):
+        ia = {i["id"]: i for i in a}
+        ib = {i["id"]: i for i in b}
+        for key in list(ia) + [k for k in ib if k not in ia]:
+            sub = f"{path}[{key}]"
+            if key not in ib:
+                out.append((sub, "removed", ia[key], MISSING))
+            elif key not in ia:
+                out.append((sub, "added", MISSING, ib[key]))
+            else:
+                out += diff_trees(ia[key], ib[key], sub)
+        return out
+    same_shape = isinstance(a, list) and isinstance(b, list) and len(a) == len(b) and path != "examples"
+    if same_shape and a != b and all(isinstance(x, dict | list) for x in a + b):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            out += diff_trees(x, y, f"{path}[{i}]")
+        return out
+    if a != b:
+        out.append((path, "changed", a, b))
+    return out
+
+
+def diff_variants(parent: Variant, child: Variant) -> list[tuple[str, str, Any, Any]]:
+    """What ``child`` changes of its merged ``parent``; ``id`` and ``extends`` are left out."""
+    a = parent.model_dump(by_alias=True)
+    b = child.model_dump(by_alias=True)
+    for key in ("id", "extends"):
+        a.pop(key, None)
+        b.pop(key, None)
+    return diff_trees(a, b)
+
+
+def compact(value: Any) -> str:
+    """A value in YAML flow style, without the keys left at None."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        items = {k: v for k, v in value.items() if v is not None}
+        if set(items) == {"type"}:
+            return compact(items["type"])
+        return "{" + ", ".join(f"{k}: {compact(v)}" for k, v in items.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(compact(v) for v in value) + "]"
+    return str(value)
+
+
+def _inner_model(annotation: Any) -> Any:
+    origin = typing.get_origin(annotation)
+    if origin is not None:
+        for arg in typing.get_args(annotation):
+            found = _inner_model(arg)
+            if isinstance(found, type) and issubclass(found, BaseModel):
+                return found
+        return None
+    return annotation
+
+
+def path_doc(path: str) -> str:
+    """The rule language's description of the key at ``path`` (e.g. ``hand_types[x].kickers``)."""
+    model: Any = Variant
+    doc = ""
+    for part in re.sub(r"\[[^\]]*\]", "", path).split("."):
+        if not (isinstance(model, type) and issubclass(model, BaseModel)):
+            return doc
+        field = model.model_fields.get(part) or next((f for f in model.model_fields.values() if f.alias == part), None)
+        if field is None:
+            return doc
+        doc = " ".join((field.description or "").split())
+        model = _inner_model(field.annotation)
+    return re.sub(r"``([^`]*)``", r"\1", doc)

@@ -1,0 +1,75 @@
+"""Cards as a book draws them, the same in Markdown and in HTML.
+
+A ``Face`` is one card ready to draw (rank, suit symbol or joker label, colour class, its
+notation); book text is rich text, a list of segments (``T`` plain text, ``C`` cards, ``B``
+strong), so the templates, not the book builder, decide how a card looks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from paixing.rules.cards import SUIT_SYMBOLS, Card, parse_cards
+
+from ..ruleset import Ruleset
+
+
+@dataclass(frozen=True)
+class Face:
+    """One card as drawn: rank, suit symbol (or joker label), colour class, its notation."""
+
+    rank: str
+    suit: str
+    cls: str
+    title: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.rank}{self.suit}"
+
+
+def face(card: Card) -> Face:
+    if card.is_joker:
+        return Face("★", card.rank, "joker joker-red" if card.rank == "RJ" else "joker joker-black", card.rank)
+    if card.suit is None:
+        return Face(card.rank, "", "open", card.rank)
+    color = "red" if card.suit in ("H", "D") else "black"
+    return Face(card.rank, SUIT_SYMBOLS[card.suit], color, f"{card.rank}{card.suit}")
+
+
+def suit_face(suit: str) -> Face:
+    """A suit on its own (the suit order)."""
+    return Face("", SUIT_SYMBOLS[suit], "red" if suit in ("H", "D") else "black", suit)
+
+
+Seg = dict[str, Any]
+"""A piece of rich text: ``{"text": str}``, ``{"cards": [Face]}`` or ``{"strong": str}``."""
+Rich = list[Seg]
+
+
+def T(text: str) -> Seg:
+    return {"text": text}
+
+
+def C(cards: Iterable[Card]) -> Seg:
+    return {"cards": [face(c) for c in cards]}
+
+
+def B(text: str) -> Seg:
+    return {"strong": text}
+
+
+def cards_of(rs: Ruleset, notation: str) -> list[Card]:
+    """Cards of a notation string, sorted the way the engine prints them (wilds last)."""
+    return rs.sort_cards(parse_cards(notation))
+
+
+def as_written(notation: str) -> list[Card]:
+    """Cards of a notation string in the order the variant file wrote them."""
+    return parse_cards(notation)
+
+
+def rank_cards(ranks: Iterable[str]) -> list[Card]:
+    return [Card(r) for r in ranks]

@@ -1,0 +1,171 @@
+"""What the engine computes for a book, before any wording.
+
+Every example of the variant is run (a failing one raises ``RulebookError``, so a wrong book
+cannot be written); each hand type gets the few examples most about it, and a type without one
+gets a generated example, checked the same way; the parent variant and the dealt-hand odds are
+looked up. The result, ``Facts``, is shared by both languages and both formats and cached per
+version of the variant file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from paixing.rules.cards import Card, format_cards, parse_cards
+from paixing.rules.loader import builtin_dir, load_variant, resolve_path
+from paixing.rules.models import Example, Variant
+
+from ..classify import classify
+from ..examples import Outcome, plays_against, run_example, run_examples
+from ..generate import generate
+from ..hand import HandView
+from ..play import Play
+from ..ruleset import Ruleset, TypeInfo, ruleset
+from .odds import Odds, event_odds
+
+PER_TYPE_EXAMPLES = 3
+"""At most this many examples are repeated under each hand type."""
+FOCUSED = 4
+"""An example about more hand types than this is shown only under the types it is about."""
+
+
+class RulebookError(ValueError):
+    """A book that must not be written: an example fails, or a generated example does."""
+
+
+@dataclass(frozen=True)
+class Shown:
+    """An example as the book shows it: its number (None when generated) and its outcome."""
+
+    number: int | None
+    example: Example
+    outcome: Outcome
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What the engine computes for a book, shared by both languages and both formats."""
+
+    rs: Ruleset
+    source: str
+    outcomes: tuple[Outcome, ...]
+    generated: dict[str, Shown]
+    mentions: dict[str, tuple[int, ...]]
+    odds: tuple[Odds, ...]
+    cards_each: int
+    parent: Variant | None
+
+
+def _source_path(ref: str) -> Path:
+    p = Path(ref)
+    if p.suffix in (".yaml", ".yml") or "/" in ref:
+        return p
+    return resolve_path(ref)
+
+
+def _source_name(ref: str) -> str:
+    path = _source_path(ref)
+    try:
+        if path.resolve().parent == builtin_dir().resolve():
+            return f"variants/{path.name}"
+    except OSError:
+        pass
+    return path.name
+
+
+@lru_cache(maxsize=32)
+def _facts_cached(ref: str, mtime: float) -> Facts:
+    rs = ruleset(ref)
+    v = rs.variant
+    outcomes = tuple(run_examples(rs))
+    bad = [o for o in outcomes if not o.ok]
+    if bad:
+        raise RulebookError(
+            "\n".join([f"{v.id}: an example fails, so its rulebook cannot be rendered:"] + [o.describe() for o in bad])
+        )
+    mentions = _mentions(rs)
+    generated: dict[str, Shown] = {}
+    for t in rs.types:
+        if not mentions.get(t.id):
+            generated[t.id] = generated_example(rs, t)
+    parent = None
+    if v.extends:
+        parent = load_variant(resolve_path(v.extends, _source_path(ref).parent))
+    n = v.players
+    k = 0
+    odds: tuple[Odds, ...] = ()
+    if v.game is not None:
+        kitty = v.game.deal.kitty
+        k = v.game.deal.cards_each or (len(rs.deck()) - kitty) // n
+        odds = event_odds(rs, k)
+    return Facts(rs, _source_name(ref), outcomes, generated, mentions, odds, k, parent)
+
+
+def facts(ref: str) -> Facts:
+    """The engine's facts for a variant reference (cached per file version)."""
+    path = _source_path(ref)
+    mtime = path.stat().st_mtime if path.is_file() else 0.0
+    return _facts_cached(ref, mtime)
+
+
+def _readings(rs: Ruleset, notation: str) -> list[Play]:
+    return classify(rs, parse_cards(notation))
+
+
+def example_types(rs: Ruleset, ex: Example) -> tuple[set[str], set[str]]:
+    """Hand types an example mentions: (primary: what ``play`` is or is said to be; all)."""
+    primary: set[str] = set(ex.classify or [])
+    everything: set[str] = set(primary)
+    if ex.play is not None:
+        found = {p.type.id for p in _readings(rs, ex.play)}
+        primary |= found
+        everything |= found
+    for text in [ex.beats, ex.does_not_beat, ex.last, *(ex.order or [])]:
+        if text is not None:
+            everything |= {p.type.id for p in _readings(rs, text)}
+    if ex.order:
+        primary |= {p.type.id for p in _readings(rs, ex.order[-1])}
+    if ex.hand is not None:
+        everything |= {p.type.id for p in plays_against(rs, ex.hand, ex.last)}
+    return primary, everything
+
+
+def _mentions(rs: Ruleset) -> dict[str, tuple[int, ...]]:
+    """For each hand type, the examples that mention it, most focused first (at most a few)."""
+    ranked: dict[str, list[tuple[int, int, int]]] = {}
+    for i, ex in enumerate(rs.variant.examples):
+        primary, everything = example_types(rs, ex)
+        for tid in everything:
+            if tid in primary or len(everything) <= FOCUSED:
+                ranked.setdefault(tid, []).append((0 if tid in primary else 1, len(everything), i))
+    return {tid: tuple(sorted(i for *_, i in sorted(rows)[:PER_TYPE_EXAMPLES])) for tid, rows in ranked.items()}
+
+
+def generated_example(rs: Ruleset, t: TypeInfo) -> Shown:
+    """A canonical play of type ``t`` drawn from the whole deck, as a checked ``classify`` fact:
+    the shortest natural play among the first ones generated, preferring a single reading."""
+    hv = HandView(rs, rs.deck())
+    best: tuple[tuple[int, int, int], Play] | None = None
+    for i, play in enumerate(generate(rs, hv, t)):
+        if i >= 400:
+            break
+        readings = classify(rs, play.cards)
+        score = (1 if play.wild_as else 0, 0 if len(readings) == 1 else 1, len(play))
+        if best is None or score < best[0]:
+            best = (score, play)
+    if best is None:
+        raise RulebookError(f"{rs.id}: hand type {t.id!r} has no example and no play of it can be made from the deck")
+    play = best[1]
+    cards = list(play.cards)
+    if t.shape in ("group", "chain", "distinct_ranks"):
+        # suits play no part in these shapes: write the ranks only, as the examples do
+        cards = [c if c.is_joker else Card(c.rank) for c in cards]
+    notation = format_cards(rs.sort_cards(cards))
+    ids = sorted(p.type.id for p in classify(rs, cards))
+    ex = Example(play=notation, classify=ids)
+    outcome = run_example(rs, -1, ex)
+    if not outcome.ok or t.id not in ids:
+        raise RulebookError(f"{rs.id}: the example generated for {t.id!r} fails: {outcome.describe()}")
+    return Shown(None, ex, outcome)

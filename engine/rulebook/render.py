@@ -1,0 +1,126 @@
+"""Rendering and writing books: the only part that knows templates, files and the shell.
+
+The Jinja environment over ``paixing``'s package templates, ``render_rulebook`` (lang and format
+checked, cached per variant file version), the docs index, every built-in book as
+``book_files``, ``write_rulebooks`` and ``main`` (``python -m paixing.rulebook OUTDIR [--check]``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, PackageLoader, StrictUndefined
+from markupsafe import Markup
+from paixing.rules.loader import builtin_ids, load_variant
+
+from .book import Book
+from .facts import RulebookError, _facts_cached, _source_path
+from .phrases import say
+
+LANGS: tuple[str, ...] = ("zh", "en")
+FORMATS: tuple[str, ...] = ("md", "html")
+
+
+def _md_cell(value: Any) -> str:
+    """Text safe inside a Markdown table cell."""
+    return str(value).replace("|", "\\|").replace("\n", " ")
+
+
+@lru_cache(maxsize=1)
+def environment() -> Environment:
+    env = Environment(
+        loader=PackageLoader("paixing", "templates"),
+        autoescape=lambda name: name is not None and ".html" in name,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        undefined=StrictUndefined,
+    )
+    env.filters["cell"] = _md_cell
+    return env
+
+
+def render_rulebook(variant_ref: str, lang: str = "zh", fmt: str = "md") -> str:
+    """The rulebook of a variant (built-in id or file) in ``lang`` (zh, en) and ``fmt`` (md,
+    html). Raises ``RulebookError`` when an example fails and ``VariantError`` for a bad file."""
+    if lang not in LANGS:
+        raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
+    if fmt not in FORMATS:
+        raise ValueError(f"fmt must be one of {', '.join(FORMATS)}, not {fmt!r}")
+    ref = str(variant_ref)
+    path = _source_path(ref)
+    return _render(ref, path.stat().st_mtime if path.is_file() else 0.0, lang, fmt)
+
+
+@lru_cache(maxsize=128)
+def _render(ref: str, mtime: float, lang: str, fmt: str) -> str:
+    book = Book(_facts_cached(ref, mtime), lang).build()
+    text = environment().get_template(f"rulebook.{fmt}.j2").render(book=book, t=book["t"], th=book["th"])
+    if isinstance(text, Markup):
+        text = str(text)
+    return re.sub(r"\n{3,}", "\n\n", text)
+
+
+def render_index(ids: Sequence[str]) -> str:
+    """docs/rulebooks/README.md: every book, both languages, both formats."""
+    rows = []
+    for vid in ids:
+        v = load_variant(vid)
+        rows.append({"id": vid, "zh": v.name.zh, "en": v.name.en, "extends": v.extends or ""})
+    t = {k.split(".", 1)[1]: (say("zh", k), say("en", k)) for k in ("index.title", "index.intro", "th.variant", "th.zh", "th.en")}
+    return environment().get_template("index.md.j2").render(rows=rows, t=t)
+
+
+def book_files(ids: Sequence[str] | None = None) -> dict[str, str]:
+    """File name → content of every generated book and the index."""
+    ids = list(ids) if ids is not None else builtin_ids()
+    out: dict[str, str] = {}
+    for vid in ids:
+        for lang in LANGS:
+            for fmt in FORMATS:
+                out[f"{vid}.{lang}.{fmt}"] = render_rulebook(vid, lang, fmt)
+    out["README.md"] = render_index(ids)
+    return out
+
+
+def write_rulebooks(out_dir: str | Path) -> list[Path]:
+    """Write every built-in variant's books (``<id>.<lang>.md|html``) and README.md into
+    ``out_dir``; returns the paths written."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, text in book_files().items():
+        path = out / name
+        path.write_text(text, encoding="utf-8")
+        written.append(path)
+    return written
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m paixing.rulebook OUTDIR [--check]``."""
+    parser = argparse.ArgumentParser(prog="python -m paixing.rulebook", description="Render every built-in variant's rulebooks.")
+    parser.add_argument("out_dir", metavar="OUTDIR", help="directory for <id>.<lang>.md|html and README.md")
+    parser.add_argument("--check", action="store_true", help="only report books that differ from a fresh render (exit 1)")
+    args = parser.parse_args(argv)
+    try:
+        if args.check:
+            stale = [name for name, text in book_files().items() if not _same(Path(args.out_dir) / name, text)]
+            for name in stale:
+                print(f"stale: {Path(args.out_dir) / name}", file=sys.stderr)
+            return 1 if stale else 0
+        for path in write_rulebooks(args.out_dir):
+            print(path)
+    except RulebookError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    return 0
+
+
+def _same(path: Path, text: str) -> bool:
+    return path.is_file() and path.read_text(encoding="utf-8") == text
