@@ -34,16 +34,6 @@ from __future__ import annotations
 from .book import Book
 from .diff import MISSING, compact, diff_trees, diff_variants, path_doc
 from .faces import B, C, Face, Rich, Seg, T, as_written, cards_of, face, rank_cards, suit_face
-from .facts import (
-    FOCUSED,
-    PER_TYPE_EXAMPLES,
-    Facts,
-    RulebookError,
-    Shown,
-    example_types,
-    facts,
-    generated_example,
-)
 from .odds import (
     MC_DEALS,
     MC_SEED,
@@ -66,6 +56,16 @@ from .render import (
     render_index,
     render_rulebook,
     write_rulebooks,
+)
+from .shown import (
+    FOCUSED,
+    PER_TYPE_EXAMPLES,
+    Facts,
+    RulebookError,
+    Shown,
+    example_types,
+    facts,
+    generated_example,
 )
 
 __all__ = [

@@ -29,9 +29,9 @@ from ..play import Play
 from ..ruleset import TypeInfo
 from .diff import MISSING, _is_text, compact, diff_variants, path_doc
 from .faces import B, C, Rich, T, as_written, cards_of, rank_cards, suit_face
-from .facts import Facts, RulebookError, Shown, _readings
 from .odds import MC_DEALS, MC_SEED, _rank_copies, format_prob
 from .phrases import P, _join, _range, say, tr
+from .shown import Facts, RulebookError, Shown, _readings
 
 
 class Book:

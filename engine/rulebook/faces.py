@@ -33,6 +33,8 @@ class Face:
 def face(card: Card) -> Face:
     if card.is_joker:
         return Face("★", card.rank, "joker joker-red" if card.rank == "RJ" else "joker joker-black", card.rank)
+    if card.is_special:  # a flower card
+        return Face("✿", card.rank, "joker joker-black", card.rank)
     if card.suit is None:
         return Face(card.rank, "", "open", card.rank)
     color = "red" if card.suit in ("H", "D") else "black"

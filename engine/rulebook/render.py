@@ -20,8 +20,8 @@ from markupsafe import Markup
 from paixing.rules.loader import builtin_ids, load_variant
 
 from .book import Book
-from .facts import RulebookError, _facts_cached, _source_path
 from .phrases import say
+from .shown import RulebookError, _facts_cached, _source_path
 
 LANGS: tuple[str, ...] = ("zh", "en")
 FORMATS: tuple[str, ...] = ("md", "html")
