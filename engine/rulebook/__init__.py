@@ -22,7 +22,7 @@ One module per job; this package re-exports their public names:
 
 - ``phrases``: the phrase tables and ``say``/``tr``, every word not in the variant file;
 - ``faces``: cards as drawn (``Face``) and the rich-text segments the templates render;
-- ``facts``: what the engine computes for a book (examples run, generated examples, odds);
+- ``shown``: what the engine computes for a book (examples run, generated examples, odds);
 - ``odds``: exact and Monte Carlo odds of dealt-hand events;
 - ``diff``: what a variant changes of its parent;
 - ``book``: ``Book``, a variant's facts as the language-resolved data of the templates;
