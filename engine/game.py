@@ -245,13 +245,18 @@ class Game:
         way = step.first_hand if self.hand_number == 1 else step.later_hands
         index = self.rng.randrange(len(own)) if way == "random_own_card" else 0
         card = own[index]
-        if step.twin_redraw and own.count(card) > 1:
-            # He holds both copies: the call is the next card dealt to him after the second
-            # copy that he holds only once (walking on, round to his first card if need be).
-            second = max(i for i, c in enumerate(own) if c == card)
-            for step_ in range(1, len(own) + 1):
-                candidate = own[(second + step_) % len(own)]
-                if own.count(candidate) == 1:
+        others = self._order_from(self.dealer)[1:]
+
+        def twin_elsewhere(c: Card) -> bool:
+            return own.count(c) == 1 and any(c in self.hands[s] for s in others)
+
+        if step.twin_redraw and not twin_elsewhere(card):
+            # He holds both copies (or the twin was not dealt): the call is the next card dealt
+            # to him after the second copy whose twin another player holds, walking on.
+            start = max(i for i, c in enumerate(own) if c == card)
+            for offset in range(1, len(own) + 1):
+                candidate = own[(start + offset) % len(own)]
+                if twin_elsewhere(candidate):
                     card = candidate
                     break
         self.called = card

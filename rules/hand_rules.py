@@ -96,8 +96,8 @@ class ShownCard(Model):
     later_hands: Literal["random_own_card", "first_dealt"] = "first_dealt"
     """Later hands of a session."""
     twin_redraw: bool = True
-    """If the dealer holds both copies, the call is the next card dealt to him after the second
-    copy (and so on)."""
+    """If the dealer holds both copies (or the twin was not dealt), the call is the next card
+    dealt to him after the second copy whose twin another player holds."""
 
 
 class Auction(Model):
