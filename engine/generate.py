@@ -60,7 +60,32 @@ def _natural_groups(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, 
             return []
         cores = rs.group_cores(gmin)
         return [Play(rs, t, None, cores[r], cores[r], (), -1, hv) for r in hv.held(gmin) if r >= floor]
-    out: list[Play] = []
+    spec = t.kickers
+    if (
+        gmin == gmax
+        and spec is not None
+        and spec.count == 1
+        and spec.other_ranks
+        and not t.may_not_contain
+        and (length is None or length == gmin + spec.size)
+    ):
+        # 三带一 / 三带二: one group and one kicker unit of another rank, no kicker rules.
+        cores = rs.group_cores(gmin)
+        units = rs.group_cores(spec.size)
+        kick_ranks = hv.held(spec.size)
+        out = []
+        for r in hv.held(gmin):
+            if r < floor:
+                continue
+            core = cores[r]
+            c0 = core[0]
+            out += [
+                Play(rs, t, None, core, (units[k][0], c0) if k < r else (c0, units[k][0]), (), -1, hv)
+                for k in kick_ranks
+                if k != r
+            ]
+        return out
+    out = []
     kick = kicker_cards(t, 1) if t.kickers is not None else 0
     counts = hv.counts
     for r in hv.held(gmin):
