@@ -588,11 +588,13 @@ class Book:
             bonuses = {"intro": self.s("bonus.intro"), "rows": rows, "notes": extra}
         return {"tricks": self.s("play.tricks"), "facts": facts, "points": points, "total": total, "bonuses": bonuses}
 
-    def condition(self, row: ScoreRow, first: bool, only: bool) -> str:
+    def condition(self, row: ScoreRow, first: bool, only: bool, duel: bool = False) -> str:
         w = row.when
         parts = []
         if w.declarer_wins is not None:
-            parts.append(self.s(f"cond.declarer_wins_{str(w.declarer_wins).lower()}"))
+            # In a duel the declarer is the player who countered: name him so.
+            who = "cond.counter_wins" if duel else "cond.declarer_wins"
+            parts.append(self.s(f"{who}_{str(w.declarer_wins).lower()}"))
         if w.double_out is not None:
             parts.append(self.s(f"cond.double_out_{str(w.double_out).lower()}"))
         if w.losers_captured is not None:
@@ -607,6 +609,10 @@ class Book:
         if row.winners is not None:
             return self.s("sc.winners", w=self.signed(row.winners), l=self.signed(-row.winners))
         assert row.declarer is not None and row.opponents is not None
+        if c.teams == "duel":
+            parts = [self.s("sc.counter", n=self.signed(row.declarer)), self.s("sc.countered", n=self.signed(row.opponents))]
+            parts.append(self.s("sc.bystanders", n=self.signed(row.bystanders)))
+            return self.s("w.list").join(parts)
         parts = [self.s("sc.declarer", n=self.signed(row.declarer))]
         if c.teams == "partners":
             parts.append(self.s("sc.partner", n=self.signed(row.partner if row.partner is not None else row.declarer)))
@@ -638,7 +644,7 @@ class Book:
             rows = [
                 {
                     "n": i + 1,
-                    "when": self.condition(row, i == 0, len(c.score) == 1),
+                    "when": self.condition(row, i == 0, len(c.score) == 1, c.teams == "duel"),
                     "scores": self.amounts(row, c),
                     "note": tr(row.note, self.lang),
                 }
