@@ -16,13 +16,15 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
-from paixing.rules.cards import Card, format_cards
+from paixing.rules.cards import Card, format_cards, parse_cards
 from paixing.rules.loader import VariantError
 
 from .classify import classify
 from .examples import run_examples
+from .game import Game, new_game
 from .moves import legal_plays
 from .play import Play, beats
+from .records import replay
 from .ruleset import Ruleset, ruleset
 
 
@@ -132,9 +134,6 @@ def check_order(rs: Ruleset, size: Size) -> Check:
 
 def check_games(rs: Ruleset, size: Size) -> Check:
     """Random games end, conserve cards, score to zero and replay from their records."""
-    from .game import new_game
-    from .records import replay
-
     check = Check("random games")
     if rs.variant.game is None:
         check.detail = "no game: section (hand types only)"
@@ -166,13 +165,11 @@ def check_games(rs: Ruleset, size: Size) -> Check:
 
 
 def _cards_of(event: dict[str, object]) -> list[Card]:
-    from paixing.rules.cards import parse_cards
-
     return parse_cards(str(event["cards"]))
 
 
-def _kitty_taken(game: object) -> bool:
-    return any(e["event"] == "kitty" for e in getattr(game, "log", []))
+def _kitty_taken(game: Game) -> bool:
+    return any(e["event"] == "kitty" for e in game.log)
 
 
 def check_examples(rs: Ruleset) -> Check:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from paixing.rules.cards import Card, CardError, parse_cards
+from paixing.rules.cards import Card, CardError, format_cards, parse_cards
 from paixing.rules.models import Example
 
 from .classify import classify
@@ -112,8 +112,6 @@ def _run(rs: Ruleset, index: int, ex: Example) -> Outcome:
 
 def format_notation(rs: Ruleset, text: str) -> str:
     """Normalise a card string to the engine's own spelling (sorted, canonical tokens)."""
-    from paixing.rules.cards import format_cards
-
     return format_cards(rs.sort_cards(parse_cards(text)))
 
 

@@ -19,7 +19,7 @@ from paixing.rules.hand_rules import Contract, GameRules
 
 from .classify import classify
 from .dealt import instant_winner, rewards
-from .hand import HandView, UnknownCard, check_in_deck
+from .hand import UnknownCard, check_in_deck
 from .moves import legal_plays
 from .play import Play, beats
 from .ruleset import Ruleset, ruleset
@@ -720,8 +720,4 @@ class Game:
 
 def new_game(variant: str | Ruleset, seed: int = 0, **kwargs: Any) -> Game:
     """Deal a hand of ``variant`` (a built-in id, a file or a compiled ruleset) from ``seed``."""
-    return Game(ruleset(variant) if not isinstance(variant, Ruleset) else variant, seed, **kwargs)
-
-
-def hand_view(game: Game, seat: int) -> HandView:
-    return HandView(game.rs, game.hands[seat])
+    return Game(ruleset(variant), seed, **kwargs)

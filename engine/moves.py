@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from paixing.rules.cards import Card
+from paixing.rules.cards import Card, format_cards
 
 from .classify import classify
 from .generate import generate
@@ -63,7 +63,5 @@ def _readings_or_raise(rs: Ruleset, cards: Iterable[Card]) -> list[Play]:
     cards = list(cards)
     found = [p for p in classify(rs, cards) if p.type.playable]
     if not found:
-        from paixing.rules.cards import format_cards
-
         raise NotAPlay(f"{format_cards(rs.sort_cards(cards)) or '(no cards)'} is not a valid play in {rs.id}")
     return found

@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from paixing.rules.cards import SPECIALS, Card, parse_cards
+from paixing.rules.cards import SPECIALS, Card, full_pack, parse_cards
 from paixing.rules.loader import load_variant
 from paixing.rules.models import HandType, Kickers, Text, Variant
 
@@ -150,8 +150,6 @@ class Ruleset:
 
     def deck(self) -> list[Card]:
         """Every card dealt in this variant, in a fixed order."""
-        from paixing.rules.cards import full_pack
-
         removed = Counter(parse_cards(" ".join(self.variant.deck.remove))) if self.variant.deck.remove else Counter()
         cards: list[Card] = []
         for _ in range(self.variant.deck.packs):
