@@ -27,10 +27,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from paixing.bots import RandomBot
+from paixing.agents.bots import RandomBot
 from paixing.game import new_game
+from paixing.hands.compile import ruleset
 from paixing.rules.loader import builtin_ids
-from paixing.ruleset import ruleset
 from rich.console import Console
 from rich.table import Table
 

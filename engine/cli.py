@@ -20,6 +20,12 @@ from pathlib import Path
 from typing import Annotated, NoReturn
 
 import typer
+from paixing.game.records import Replay, replay
+from paixing.hands.classify import classify
+from paixing.hands.compile import Ruleset, ruleset
+from paixing.hands.moves import NotAPlay, beats_cards
+from paixing.hands.play import Play, beats, why
+from paixing.hands.view import UnknownCard, check_in_deck
 from paixing.rules.cards import Card, CardError, format_cards, parse_cards
 from paixing.rules.loader import (
     PosList,
@@ -35,13 +41,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from .classify import classify
 from .examples import plays_against, run_example
-from .hand import UnknownCard, check_in_deck
-from .moves import NotAPlay, beats_cards
-from .play import Play, beats, why
-from .records import Replay, replay
-from .ruleset import Ruleset, ruleset
 from .simulate import SimulationError, Summary, seat_bots, simulate
 
 EXIT_NOT_A_PLAY = 1

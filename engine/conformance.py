@@ -16,16 +16,16 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
+from paixing.game.records import replay
+from paixing.game.state import Game, new_game
+from paixing.hands.classify import classify
+from paixing.hands.compile import Ruleset, ruleset
+from paixing.hands.moves import legal_plays
+from paixing.hands.play import Play, beats
 from paixing.rules.cards import Card, format_cards, parse_cards
 from paixing.rules.loader import VariantError
 
-from .classify import classify
 from .examples import run_examples
-from .game import Game, new_game
-from .moves import legal_plays
-from .play import Play, beats
-from .records import replay
-from .ruleset import Ruleset, ruleset
 
 
 @dataclass

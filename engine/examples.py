@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from paixing.hands.classify import classify
+from paixing.hands.compile import Ruleset
+from paixing.hands.moves import NotAPlay, beats_cards, legal_plays
+from paixing.hands.play import Play
+from paixing.hands.view import UnknownCard, check_in_deck
 from paixing.rules.cards import Card, CardError, format_cards, parse_cards
 from paixing.rules.models import Example
-
-from .classify import classify
-from .hand import UnknownCard, check_in_deck
-from .moves import NotAPlay, beats_cards, legal_plays
-from .play import Play
-from .ruleset import Ruleset
 
 
 @dataclass(frozen=True)

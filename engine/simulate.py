@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .bots import BOTS, Bot, make_bot
-from .game import Game, new_game
-from .ruleset import Ruleset, ruleset
+from paixing.agents.bots import BOTS, Bot, make_bot
+from paixing.game.state import Game, new_game
+from paixing.hands.compile import Ruleset, ruleset
 
 ROLES = ("declarer", "partner", "opponent", "bystander")
 NO_CONTRACT = "(none)"

@@ -11,7 +11,7 @@ Seats are named from where you sit, in playing order: **You**, **下家** (plays
 **对家** (across, four players), **上家** (plays before you); other seats of larger tables are
 ``Seat N``. ``docs/play.md`` has the commands and a transcript.
 
-Bots come from ``paixing.bots`` (its ``BOTS`` registry, one bot per seat seeded with
+Bots come from ``paixing.agents.bots`` (its ``BOTS`` registry, one bot per seat seeded with
 ``seed * 1009 + seat``) when that module exists; otherwise a small local fallback plays
 uniformly at random among the legal actions from a ``random.Random`` seeded the same way. Either
 way a hand is reproducible from ``(variant, seat, seed, bots)`` and the lines typed.
@@ -27,6 +27,9 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from paixing.game.state import Action, Game, IllegalAction, new_game
+from paixing.hands.compile import Ruleset, ruleset
+from paixing.hands.play import Play
 from paixing.rules.cards import SUIT_SYMBOLS, Card, CardError, parse_cards
 from paixing.rules.hand_rules import Condition, Contract, ScoreRow
 from paixing.rules.loader import VariantError
@@ -34,10 +37,6 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
-
-from .game import Action, Game, IllegalAction, new_game
-from .play import Play
-from .ruleset import Ruleset, ruleset
 
 EXIT_OK = 0
 """The hand was played to its end."""
@@ -50,7 +49,7 @@ Chooser = Callable[[Game, int], "Action | str"]
 """A bot: (game, seat) → the action it takes (an Action, or action text)."""
 
 FALLBACK_BOTS = ("random", "greedy")
-"""Names the local fallback accepts while ``paixing.bots`` does not exist (both play at random)."""
+"""Names the local fallback accepts while ``paixing.agents.bots`` does not exist (both play at random)."""
 
 RED_SUITS = frozenset({"H", "D"})
 COMMANDS = (
@@ -81,11 +80,11 @@ class _BotError(Exception):
 
 
 def _bots_module() -> Any | None:
-    """``paixing.bots`` when it is installed, else None (checked at run time)."""
+    """``paixing.agents.bots`` when it is installed, else None (checked at run time)."""
     try:
-        return importlib.import_module("paixing.bots")
+        return importlib.import_module("paixing.agents.bots")
     except ModuleNotFoundError as exc:
-        if exc.name != "paixing.bots":
+        if exc.name != "paixing.agents.bots":
             raise  # the module exists but is broken: say so rather than play at random
         return None
 
@@ -116,7 +115,7 @@ def _instantiate(factory: Any, seed: int) -> Any:
 
 
 def make_bots(name: str, seed: int, seats: Sequence[int]) -> dict[int, Chooser]:
-    """One deterministic bot per seat: ``paixing.bots.BOTS[name]`` when that module exists,
+    """One deterministic bot per seat: ``paixing.agents.bots.BOTS[name]`` when that module exists,
     else the local fallback (uniform random over ``legal_actions()``). Raises ``KeyError`` with
     a one-line message for an unknown name."""
     module = _bots_module()

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 from paixing import parse_cards, ruleset
-from paixing.bots import BOTS, Bot, GreedyBot, RandomBot, hand_strength, make_bot
+from paixing.agents.bots import BOTS, Bot, GreedyBot, RandomBot, hand_strength, make_bot
 from paixing.cli import app
 from paixing.game import Game, new_game
-from paixing.records import game_from_record, replay
+from paixing.game.records import game_from_record, replay
 from paixing.rules.loader import builtin_ids
 from paixing.simulate import (
     NO_CONTRACT,

@@ -23,8 +23,8 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from paixing import Card, Play, Ruleset, beats, classify, legal_plays, parse_cards
 from paixing import ruleset as load_ruleset
-from paixing.generate import generate
-from paixing.hand import HandView
+from paixing.hands.generate import generate
+from paixing.hands.view import HandView
 from paixing.rules.cards import JOKERS
 
 Cards = tuple[Card, ...]

@@ -49,9 +49,9 @@ from typing import Any
 
 import pytest
 from paixing import parse_cards, ruleset
-from paixing.dealt import instant_winner
 from paixing.game import Game, IllegalAction
-from paixing.records import replay
+from paixing.game.dealt import instant_winner
+from paixing.game.records import replay
 from ruamel.yaml import YAML
 
 HANDS = Path(__file__).parent / "fixtures" / "hands"

@@ -11,6 +11,9 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
+from paixing.hands.compile import TypeInfo
+from paixing.hands.moves import beats_cards
+from paixing.hands.play import Play
 from paixing.rules.cards import SUIT_SYMBOLS, Card, parse_cards
 from paixing.rules.hand_rules import (
     Auction,
@@ -24,9 +27,6 @@ from paixing.rules.hand_rules import (
 from paixing.rules.models import HandType
 
 from ..examples import plays_against
-from ..moves import beats_cards
-from ..play import Play
-from ..ruleset import TypeInfo
 from .diff import MISSING, _is_text, compact, diff_variants, path_doc
 from .faces import B, C, Rich, T, as_written, cards_of, rank_cards, suit_face
 from .odds import MC_DEALS, MC_SEED, _rank_copies, format_prob

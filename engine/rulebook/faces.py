@@ -11,9 +11,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from paixing.hands.compile import Ruleset
 from paixing.rules.cards import SUIT_SYMBOLS, Card, parse_cards
-
-from ..ruleset import Ruleset
 
 
 @dataclass(frozen=True)

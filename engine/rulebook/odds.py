@@ -16,11 +16,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
+from paixing.game.dealt import holdings
+from paixing.hands.compile import Ruleset, TypeInfo
 from paixing.rules.cards import Card
 from paixing.rules.hand_rules import DealtEvent
-
-from ..dealt import holdings
-from ..ruleset import Ruleset, TypeInfo
 
 MC_DEALS = 10_000
 """Deals sampled when an event's odds have no exact formula here."""

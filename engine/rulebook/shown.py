@@ -13,16 +13,16 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from paixing.hands.classify import classify
+from paixing.hands.compile import Ruleset, TypeInfo, ruleset
+from paixing.hands.generate import generate
+from paixing.hands.play import Play
+from paixing.hands.view import HandView
 from paixing.rules.cards import Card, format_cards, parse_cards
 from paixing.rules.loader import builtin_dir, load_variant, resolve_path
 from paixing.rules.models import Example, Variant
 
-from ..classify import classify
 from ..examples import Outcome, plays_against, run_example, run_examples
-from ..generate import generate
-from ..hand import HandView
-from ..play import Play
-from ..ruleset import Ruleset, TypeInfo, ruleset
 from .odds import Odds, event_odds
 
 PER_TYPE_EXAMPLES = 3

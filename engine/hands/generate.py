@@ -11,11 +11,10 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from itertools import combinations, product
 
+from paixing.hands.compile import BIG, Ruleset, TypeInfo
+from paixing.hands.play import Play
+from paixing.hands.view import HandView
 from paixing.rules.cards import Card
-
-from .hand import HandView
-from .play import Play
-from .ruleset import BIG, Ruleset, TypeInfo
 
 
 def generate(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None = None, floor: int = -1) -> Iterable[Play]:

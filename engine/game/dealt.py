@@ -5,14 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from paixing.hands.classify import classify
+from paixing.hands.compile import Ruleset
+from paixing.hands.generate import generate
+from paixing.hands.play import Play, beats
+from paixing.hands.view import HandView
 from paixing.rules.cards import Card
 from paixing.rules.hand_rules import DealtEvent
-
-from .classify import classify
-from .generate import generate
-from .hand import HandView
-from .play import Play, beats
-from .ruleset import Ruleset
 
 
 @dataclass(frozen=True)

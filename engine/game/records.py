@@ -11,11 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from paixing.game.state import Game, IllegalAction
+from paixing.hands.compile import ruleset
 from paixing.rules.cards import CardError, format_cards, parse_cards
 from paixing.rules.loader import VariantError
-
-from .game import Game, IllegalAction
-from .ruleset import ruleset
 
 
 class RecordError(ValueError):

@@ -14,16 +14,15 @@ from dataclasses import dataclass, field
 from itertools import combinations, islice, product
 from typing import Any
 
+from paixing.game.dealt import instant_winner, rewards
+from paixing.game.settle import Settlement, settle
+from paixing.hands.classify import classify
+from paixing.hands.compile import Ruleset, ruleset
+from paixing.hands.moves import legal_plays
+from paixing.hands.play import Play, beats
+from paixing.hands.view import UnknownCard, check_in_deck
 from paixing.rules.cards import Card, CardError, format_cards, parse_cards
 from paixing.rules.hand_rules import Contract, GameRules
-
-from .classify import classify
-from .dealt import instant_winner, rewards
-from .hand import UnknownCard, check_in_deck
-from .moves import legal_plays
-from .play import Play, beats
-from .ruleset import Ruleset, ruleset
-from .settle import Settlement, settle
 
 
 class IllegalAction(ValueError):

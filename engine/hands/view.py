@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
+from paixing.hands.compile import Ruleset
 from paixing.rules.cards import Card
-
-from .ruleset import Ruleset
 
 
 class UnknownCard(ValueError):

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from paixing.rules.hand_rules import Condition, Contract, ScoreRow
 
 if TYPE_CHECKING:
-    from .game import Game
+    from paixing.game.state import Game
 
 
 @dataclass

@@ -33,13 +33,12 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any, Protocol, runtime_checkable
 
+from paixing.game.state import PASS, Action, Game
+from paixing.hands.compile import Ruleset
+from paixing.hands.generate import generate
+from paixing.hands.play import Play
+from paixing.hands.view import HandView
 from paixing.rules.cards import Card
-
-from .game import PASS, Action, Game
-from .generate import generate
-from .hand import HandView
-from .play import Play
-from .ruleset import Ruleset
 
 HIGH_RANKS = 3
 """How many of the top ranks (``ranks.order``) count as high cards; wild cards always do."""

@@ -9,10 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from paixing.hands.compile import Ruleset, TypeInfo
+from paixing.hands.view import HandView
 from paixing.rules.cards import Card, format_cards
-
-from .hand import HandView
-from .ruleset import Ruleset, TypeInfo
 
 Groups = tuple[tuple[int, int], ...]
 """The core of a play: (rank index, cards of that rank) per group, low to high."""

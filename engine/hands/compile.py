@@ -255,8 +255,8 @@ def compile_variant(variant: Variant) -> Ruleset:
     rs.card_rank.update({Card(c.rank): rank_index.get(c.rank, -1) for c in rs.deck()})
     rs.card_index.update({c: i for i, c in enumerate(sorted(set(rs.deck()), key=rs.sort_key))})
     object.__setattr__(rs, "_playable", tuple(t for t in types if t.playable))
-    from .generate import compile_contains
-    from .play import compile_features
+    from paixing.hands.generate import compile_contains
+    from paixing.hands.play import compile_features
 
     for info in types:
         object.__setattr__(info, "key_fn", compile_features(rs, info, info.key))

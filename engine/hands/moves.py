@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from paixing.hands.classify import classify
+from paixing.hands.compile import BIG, Ruleset
+from paixing.hands.generate import generate
+from paixing.hands.play import Play, beats
+from paixing.hands.view import HandView
 from paixing.rules.cards import Card, format_cards
-
-from .classify import classify
-from .generate import generate
-from .hand import HandView
-from .play import Play, beats
-from .ruleset import BIG, Ruleset
 
 
 def legal_plays(rs: Ruleset, hand: Iterable[Card], target: Play | None = None) -> list[Play]:

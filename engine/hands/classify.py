@@ -10,12 +10,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator
 
+from paixing.hands.compile import Ruleset, TypeInfo
+from paixing.hands.generate import kicker_allowed
+from paixing.hands.play import Play
+from paixing.hands.view import HandView
 from paixing.rules.cards import Card
-
-from .generate import kicker_allowed
-from .hand import HandView
-from .play import Play
-from .ruleset import Ruleset, TypeInfo
 
 
 def classify(rs: Ruleset, cards: Iterable[Card]) -> list[Play]:

@@ -1,0 +1,1 @@
+"""Agents: players that choose an action for a seat of a game."""
