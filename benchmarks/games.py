@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from paixing.agents.bots import RandomBot
 from paixing.game import new_game
-from paixing.hands.compile import ruleset
+from paixing.hands.cache import ruleset
 from paixing.rules.loader import builtin_ids
 from rich.console import Console
 from rich.table import Table

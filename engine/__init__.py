@@ -12,8 +12,9 @@ The rule language lives in ``paixing.rules``; this package compiles it (``rulese
 answers questions about plays (``classify``, ``beats``, ``legal_plays``).
 """
 
+from paixing.hands.cache import ruleset
 from paixing.hands.classify import classify
-from paixing.hands.compile import Ruleset, TypeInfo, compile_variant, ruleset
+from paixing.hands.compile import Ruleset, TypeInfo, compile_variant
 from paixing.hands.moves import NotAPlay, beats_cards, legal_plays
 from paixing.hands.play import Play, beats, why
 from paixing.rules import Card, CardError, VariantError, format_cards, load_variant, parse_cards

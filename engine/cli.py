@@ -21,8 +21,9 @@ from typing import Annotated, NoReturn
 
 import typer
 from paixing.game.records import Replay, replay
+from paixing.hands.cache import ruleset
 from paixing.hands.classify import classify
-from paixing.hands.compile import Ruleset, ruleset
+from paixing.hands.compile import Ruleset
 from paixing.hands.moves import NotAPlay, beats_cards
 from paixing.hands.play import Play, beats, why
 from paixing.hands.view import UnknownCard, check_in_deck

@@ -18,8 +18,9 @@ from pathlib import Path
 
 from paixing.game.records import replay
 from paixing.game.state import Game, new_game
+from paixing.hands.cache import ruleset
 from paixing.hands.classify import classify
-from paixing.hands.compile import Ruleset, ruleset
+from paixing.hands.compile import Ruleset
 from paixing.hands.moves import legal_plays
 from paixing.hands.play import Play, beats
 from paixing.rules.cards import Card, format_cards, parse_cards

@@ -20,7 +20,8 @@ from typing import Any
 
 from paixing.agents.bots import BOTS, Bot, make_bot
 from paixing.game.state import Game, new_game
-from paixing.hands.compile import Ruleset, ruleset
+from paixing.hands.cache import ruleset
+from paixing.hands.compile import Ruleset
 
 ROLES = ("declarer", "partner", "opponent", "bystander")
 NO_CONTRACT = "(none)"

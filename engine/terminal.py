@@ -28,7 +28,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from paixing.game.state import Action, Game, IllegalAction, new_game
-from paixing.hands.compile import Ruleset, ruleset
+from paixing.hands.cache import ruleset
+from paixing.hands.compile import Ruleset
 from paixing.hands.play import Play
 from paixing.rules.cards import SUIT_SYMBOLS, Card, CardError, parse_cards
 from paixing.rules.hand_rules import Condition, Contract, ScoreRow

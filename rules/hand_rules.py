@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from .models import Model, Text
+from .base import Model, Text
 
 
 class Deal(Model):

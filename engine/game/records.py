@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from paixing.game.state import Game, IllegalAction
-from paixing.hands.compile import ruleset
+from paixing.hands.cache import ruleset
 from paixing.rules.cards import CardError, format_cards, parse_cards
 from paixing.rules.loader import VariantError
 

@@ -16,8 +16,9 @@ from typing import Any
 
 from paixing.game.dealt import instant_winner, rewards
 from paixing.game.settle import Settlement, settle
+from paixing.hands.cache import ruleset
 from paixing.hands.classify import classify
-from paixing.hands.compile import Ruleset, ruleset
+from paixing.hands.compile import Ruleset
 from paixing.hands.moves import legal_plays
 from paixing.hands.play import Play, beats
 from paixing.hands.view import UnknownCard, check_in_deck

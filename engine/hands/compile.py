@@ -10,12 +10,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from paixing.rules.cards import SPECIALS, Card, full_pack, parse_cards
-from paixing.rules.loader import load_variant
 from paixing.rules.models import HandType, Kickers, Text, Variant
 
 BIG = 1 << 30
@@ -271,19 +268,3 @@ def compile_variant(variant: Variant) -> Ruleset:
             object.__setattr__(info, "fixed_rung", info.rungs[0][2])
         object.__setattr__(info, "same_fn", compile_features(rs, info, info.same))
     return rs
-
-
-@lru_cache(maxsize=64)
-def _cached(ref: str, mtime: float) -> Ruleset:
-    return compile_variant(load_variant(ref))
-
-
-def ruleset(ref: str | Path | Variant | Ruleset) -> Ruleset:
-    """The compiled ruleset for a built-in id, a file path, a Variant or a Ruleset (cached)."""
-    if isinstance(ref, Ruleset):
-        return ref
-    if isinstance(ref, Variant):
-        return compile_variant(ref)
-    path = Path(ref)
-    mtime = path.stat().st_mtime if path.is_file() else 0.0
-    return _cached(str(ref), mtime)

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from paixing.hands.cache import ruleset
 from paixing.hands.classify import classify
-from paixing.hands.compile import Ruleset, TypeInfo, ruleset
+from paixing.hands.compile import Ruleset, TypeInfo
 from paixing.hands.generate import generate
 from paixing.hands.play import Play
 from paixing.hands.view import HandView
