@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from paixing.hands.classify import classify
@@ -64,49 +65,77 @@ def run_example(rs: Ruleset, index: int, ex: Example) -> Outcome:
         return Outcome(index, ex, False, "", str(exc))
 
 
-def _run(rs: Ruleset, index: int, ex: Example) -> Outcome:
-    def out(ok: bool, expected: str, found: str) -> Outcome:
-        return Outcome(index, ex, ok, expected, found)
+Verdict = tuple[bool, str, str]
+"""(holds, what was expected, what was found)."""
 
-    if ex.order is not None:
-        for i, low in enumerate(ex.order):
-            for high in ex.order[i + 1 :]:
-                if not beats_cards(rs, _cards(rs, high), _cards(rs, low)):
-                    return out(False, f"{high} beats {low}", "it does not")
-                if beats_cards(rs, _cards(rs, low), _cards(rs, high)):
-                    return out(False, f"{low} does not beat {high}", "it does")
-        return out(True, "ladder order", "as expected")
-    if ex.beats is not None or ex.does_not_beat is not None:
-        assert ex.play is not None
-        target = ex.beats if ex.beats is not None else ex.does_not_beat
-        assert target is not None
-        want = ex.beats is not None
-        got = beats_cards(rs, _cards(rs, ex.play), _cards(rs, target))
-        verb = "beats" if want else "does not beat"
-        return out(got == want, f"{ex.play} {verb} {target}", f"beats={got}")
-    if ex.classify is not None or ex.reads_as is not None:
-        assert ex.play is not None
-        found = classify(rs, _cards(rs, ex.play))
-        if ex.classify is not None:
-            got_types = sorted(p.type.id for p in found)
-            if got_types != sorted(ex.classify):
-                return out(False, f"{ex.play} reads as {sorted(ex.classify)}", str(got_types))
-        if ex.reads_as is not None:
-            got_as = sorted(p.reads_as for p in found)
-            want_as = sorted(format_notation(rs, x) for x in ex.reads_as)
-            if got_as != want_as:
-                return out(False, f"{ex.play} reads as {want_as}", str(got_as))
-        return out(True, "readings", "as expected")
+
+def _order(rs: Ruleset, ex: Example) -> Verdict:
+    """``order:``: each play beats every earlier one and none beats a later one."""
+    assert ex.order is not None
+    for i, low in enumerate(ex.order):
+        for high in ex.order[i + 1 :]:
+            if not beats_cards(rs, _cards(rs, high), _cards(rs, low)):
+                return False, f"{high} beats {low}", "it does not"
+            if beats_cards(rs, _cards(rs, low), _cards(rs, high)):
+                return False, f"{low} does not beat {high}", "it does"
+    return True, "ladder order", "as expected"
+
+
+def _beats(rs: Ruleset, ex: Example) -> Verdict:
+    """``beats:`` / ``does_not_beat:``: one comparison without a reading given."""
+    assert ex.play is not None
+    want = ex.beats is not None
+    target = ex.beats if want else ex.does_not_beat
+    assert target is not None
+    got = beats_cards(rs, _cards(rs, ex.play), _cards(rs, target))
+    verb = "beats" if want else "does not beat"
+    return got == want, f"{ex.play} {verb} {target}", f"beats={got}"
+
+
+def _readings(rs: Ruleset, ex: Example) -> Verdict:
+    """``classify:`` (type ids) and/or ``reads_as:`` (what the cards stand for)."""
+    assert ex.play is not None
+    found = classify(rs, _cards(rs, ex.play))
+    if ex.classify is not None:
+        got_types = sorted(p.type.id for p in found)
+        if got_types != sorted(ex.classify):
+            return False, f"{ex.play} reads as {sorted(ex.classify)}", str(got_types)
+    if ex.reads_as is not None:
+        got_as = sorted(p.reads_as for p in found)
+        want_as = sorted(format_notation(rs, x) for x in ex.reads_as)
+        if got_as != want_as:
+            return False, f"{ex.play} reads as {want_as}", str(got_as)
+    return True, "readings", "as expected"
+
+
+def _legal(rs: Ruleset, ex: Example) -> Verdict:
+    """``count:`` and/or ``plays:``: the legal plays of ``hand`` on ``last``."""
     assert ex.hand is not None
     plays = plays_against(rs, ex.hand, ex.last)
     if ex.count is not None and len(plays) != ex.count:
-        return out(False, f"{ex.count} legal plays", str(len(plays)))
+        return False, f"{ex.count} legal plays", str(len(plays))
     if ex.plays is not None:
         labels = sorted(play_label(p) for p in plays)
         wanted = sorted(" = ".join(format_notation(rs, part) for part in x.split(" = ")) for x in ex.plays)
         if labels != wanted:
-            return out(False, str(wanted), str(labels))
-    return out(True, "legal plays", "as expected")
+            return False, str(wanted), str(labels)
+    return True, "legal plays", "as expected"
+
+
+KINDS: tuple[tuple[tuple[str, ...], Callable[[Ruleset, Example], Verdict]], ...] = (
+    (("order",), _order),
+    (("beats", "does_not_beat"), _beats),
+    (("classify", "reads_as"), _readings),
+    (("count", "plays"), _legal),
+)
+"""Example kinds in precedence order: the keys that select a kind, and its check."""
+
+
+def _run(rs: Ruleset, index: int, ex: Example) -> Outcome:
+    for keys, check in KINDS:
+        if any(getattr(ex, key) is not None for key in keys):
+            return Outcome(index, ex, *check(rs, ex))
+    raise AssertionError("the Example model requires one kind")
 
 
 def format_notation(rs: Ruleset, text: str) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import typing
+from collections.abc import Callable
 from typing import Any
 
 from paixing.rules.models import Variant
@@ -26,44 +27,43 @@ def _by_id(items: list[Any]) -> bool:
     return bool(items) and all(isinstance(i, dict) and "id" in i for i in items)
 
 
-def diff_trees(a: Any, b: Any, path: str = "") -> list[tuple[str, str, Any, Any]]:
-    """Differences between two ``model_dump()`` trees: (path, changed|added|removed, old, new).
-    Lists of items with ids compare by id (as ``extends:`` merges them); lists of mappings or
-    lists of the same length item by item; other lists (and the examples) whole."""
-    out: list[tuple[str, str, Any, Any]] = []
-    if isinstance(a, dict) and isinstance(b, dict) and not (_is_text(a) and _is_text(b)):
-        for k in list(a) + [k for k in b if k not in a]:
-            sub = f"{path}.{k}" if path else str(k)
-            if k not in b:
-                out.append((sub, "removed", a[k], MISSING))
-            elif k not in a:
-                out.append((sub, "added", MISSING, b[k]))
-            else:
-                out += diff_trees(a[k], b[k], sub)
-        return out
-    if isinstance(a, list) and isinstance(b, list) and (_by_id(a) or _by_id(b)) and all(isinstance(i, dict) and "id" in i for i in a + b):
-        ia = {i["id"]: i for i in a}
-        ib = {i["id"]: i for i in b}
-        for key in list(ia) + [k for k in ib if k not in ia]:
-            sub = f"{path}[{key}]"
-            if key not in ib:
-                out.append((sub, "removed", ia[key], MISSING))
-            elif key not in ia:
-                out.append((sub, "added", MISSING, ib[key]))
-            else:
-                out += diff_trees(ia[key], ib[key], sub)
-        return out
-    same_shape = isinstance(a, list) and isinstance(b, list) and len(a) == len(b) and path != "examples"
-    if same_shape and a != b and all(isinstance(x, dict | list) for x in a + b):
-        for i, (x, y) in enumerate(zip(a, b, strict=True)):
-            out += diff_trees(x, y, f"{path}[{i}]")
-        return out
-    if a != b:
-        out.append((path, "changed", a, b))
+Change = tuple[str, str, Any, Any]
+"""(path, changed|added|removed, old, new)."""
+
+
+def _keyed(a: dict[Any, Any], b: dict[Any, Any], sub: Callable[[Any], str]) -> list[Change]:
+    """Differences between two mappings, key by key (keys of ``a`` first, then new ones)."""
+    out: list[Change] = []
+    for k in list(a) + [k for k in b if k not in a]:
+        if k not in b:
+            out.append((sub(k), "removed", a[k], MISSING))
+        elif k not in a:
+            out.append((sub(k), "added", MISSING, b[k]))
+        else:
+            out += diff_trees(a[k], b[k], sub(k))
     return out
 
 
-def diff_variants(parent: Variant, child: Variant) -> list[tuple[str, str, Any, Any]]:
+def _all_have_ids(a: list[Any], b: list[Any]) -> bool:
+    return (_by_id(a) or _by_id(b)) and all(isinstance(i, dict) and "id" in i for i in a + b)
+
+
+def diff_trees(a: Any, b: Any, path: str = "") -> list[Change]:
+    """Differences between two ``model_dump()`` trees: (path, changed|added|removed, old, new).
+    Lists of items with ids compare by id (as ``extends:`` merges them); lists of mappings or
+    lists of the same length item by item; other lists (and the examples) whole."""
+    if isinstance(a, dict) and isinstance(b, dict) and not (_is_text(a) and _is_text(b)):
+        return _keyed(a, b, lambda k: f"{path}.{k}" if path else str(k))
+    if isinstance(a, list) and isinstance(b, list):
+        if _all_have_ids(a, b):
+            return _keyed({i["id"]: i for i in a}, {i["id"]: i for i in b}, lambda k: f"{path}[{k}]")
+        nested = all(isinstance(x, dict | list) for x in a + b)
+        if len(a) == len(b) and path != "examples" and a != b and nested:
+            return [c for i, (x, y) in enumerate(zip(a, b, strict=True)) for c in diff_trees(x, y, f"{path}[{i}]")]
+    return [(path, "changed", a, b)] if a != b else []
+
+
+def diff_variants(parent: Variant, child: Variant) -> list[Change]:
     """What ``child`` changes of its merged ``parent``; ``id`` and ``extends`` are left out."""
     a = parent.model_dump(by_alias=True)
     b = child.model_dump(by_alias=True)
