@@ -167,7 +167,7 @@ class HandType(Model):
 
     @model_validator(mode="after")
     def _one_shape(self) -> HandType:
-        shapes = [k for k in SHAPES if getattr(self, k) is not None]
+        shapes = [k for k in SHAPES if getattr(self, k, None) is not None]
         if len(shapes) != 1:
             *rest, last = SHAPES
             raise ValueError(
@@ -180,7 +180,7 @@ class HandType(Model):
     def shape(self) -> str:
         """The key of the type's one shape (see rules.shapes.SHAPES)."""
         for k in SHAPES:
-            if getattr(self, k) is not None:
+            if getattr(self, k, None) is not None:
                 return k
         raise AssertionError("validated")
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from paixing.hands.shapes import SHAPES
 from paixing.rules.hand_rules import GameRules
+from paixing.rules.shapes import SHAPES as RULE_SHAPES
 from paixing.rules.models import Range, Text
 from pydantic import BaseModel
 
@@ -429,8 +430,9 @@ Keys name a shape, a field or an option of the rule language, never a game."""
 for _shape in SHAPES.values():
     P.update(_shape.phrases)
 
-SHAPE_KEYS = tuple(SHAPES)
-"""The shapes a hand type may have (the engine's registry); each brings its ``shape.*`` phrases."""
+SHAPE_KEYS = tuple(k for k in RULE_SHAPES if k in SHAPES)
+"""The shapes a hand type may have, in the rule language's order; each brings its ``shape.*``
+phrases (from its module in the engine's registry)."""
 
 
 def _doc(model: type[BaseModel], name: str) -> str:
