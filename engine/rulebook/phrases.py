@@ -16,8 +16,8 @@ from typing import Any
 
 from paixing.hands.shapes import SHAPES
 from paixing.rules.hand_rules import GameRules
-from paixing.rules.shapes import SHAPES as RULE_SHAPES
 from paixing.rules.models import Range, Text
+from paixing.rules.shapes import SHAPES as RULE_SHAPES
 from pydantic import BaseModel
 
 

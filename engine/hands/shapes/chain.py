@@ -80,8 +80,10 @@ def _spreads(caps: list[int], need: list[int], budget: int) -> list[tuple[int, .
     return out
 
 
-def _wild_chains(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int) -> Iterator[Play]:
-    """Chains where wild cards may fill groups (and chains of unequal groups)."""
+def _wild_chains(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int) -> list[Play]:
+    """Chains where wild cards may fill groups (and chains of unequal groups), built as a list
+    (each generator frame between here and the caller would cost every play a resume)."""
+    out: list[Play] = []
     p: ChainParams = t.params
     seq = rs.seq
     n_seq = len(seq)
@@ -95,7 +97,7 @@ def _wild_chains(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, flo
                 continue
             pos = seq[start : start + k]
             if p.same_size:
-                yield from _wild_even_chains(rs, hv, t, pos, cs, start, length, kick, w_max)
+                out += _wild_even_chains(rs, hv, t, pos, cs, start, length, kick, w_max)
                 continue
             for sizes_t in product(*(range(p.gmin, min(p.gmax, c + w_max) + 1) for c in cs)):
                 sizes = list(sizes_t)
@@ -103,16 +105,18 @@ def _wild_chains(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, flo
                     continue
                 caps = [min(c, s) for c, s in zip(cs, sizes, strict=True)]
                 for u in _spreads(caps, sizes, w_max):
-                    yield from _emit_chain(rs, hv, t, pos, sizes, list(u), start)
+                    out += _emit_chain(rs, hv, t, pos, sizes, list(u), start)
+    return out
 
 
 def _wild_even_chains(
     rs: Ruleset,
     hv: HandView, t: TypeInfo, pos: tuple[int, ...], cs: list[int], start: int, length: int | None, kick: int, w_max: int
-) -> Iterator[Play]:
+) -> list[Play]:
     """Chains of equal groups at ``pos`` (natural counts ``cs``) with wild cards filling in."""
     p: ChainParams = t.params
     k = len(pos)
+    out: list[Play] = []
     for s in range(p.gmin, min(p.gmax, max(cs) + w_max) + 1):
         if length is not None and s * k + kick != length:
             continue
@@ -122,7 +126,7 @@ def _wild_even_chains(
             break
         if t.kickers is not None:
             for u in _spreads(caps, sizes, w_max):
-                yield from _emit_chain(rs, hv, t, pos, sizes, list(u), start)
+                out += _emit_chain(rs, hv, t, pos, sizes, list(u), start)
             continue
         groups = tuple([(r, s) for r in pos])
         least = max(1, t.min_natural)
@@ -133,7 +137,8 @@ def _wild_even_chains(
                 continue
             naturals = tuple([(r, n) for r, n in zip(pos, u, strict=True) if n])
             wild_as = tuple([r for r, n in zip(pos, u, strict=True) for _ in range(s - n)])
-            yield Play(t, None, groups, naturals, wild_as, hand=hv)
+            out.append(Play(t, None, groups, naturals, wild_as, hand=hv))
+    return out
 
 
 def _natural_chains(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int = -1) -> list[Play]:
