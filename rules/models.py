@@ -7,10 +7,9 @@ Models are strict (``extra="forbid"``) and frozen: a variant is a value, not a m
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
 from pydantic import (
-    BeforeValidator,
     Field,
     GetJsonSchemaHandler,
     field_validator,
@@ -21,14 +20,11 @@ from pydantic_core import core_schema
 
 from .base import Model, Range, Text
 from .hand_rules import GameRules
+from .shapes import SHAPES, Chain, Group, RankName, RankSet
+
+__all__ = ["SHAPES", "Chain", "Group", "RankName", "RankSet", "Range"]
 
 
-def _rank_text(value: Any) -> Any:
-    """YAML reads an unquoted 3 or 10 as a number; a rank is meant."""
-    return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
-
-
-RankName = Annotated[str, BeforeValidator(_rank_text), Field(pattern=r"^(3|4|5|6|7|8|9|10|J|Q|K|A|2|BJ|RJ)$")]
 SuitName = Literal["S", "H", "C", "D"]
 
 
@@ -78,34 +74,6 @@ class Wildcards(Model):
     """The rank wild cards count as when played only with other wild cards (a lone joker is a 3;
     two jokers are a pair of that rank). A hand type made of exact cards (such as four jokers)
     takes precedence over this reading."""
-
-
-class Group(Model):
-    """n cards of one rank (单张, 对子, 三条, 炸弹 …)."""
-
-    size: Range
-    """How many cards of the rank."""
-
-
-class Chain(Model):
-    """k consecutive groups in sequence order (顺子, 连对, 飞机, 板子炮, 滚筒, 摇摆 …)."""
-
-    group: Range
-    """How many cards each group holds."""
-    length: Range
-    """How many consecutive ranks (groups) the chain spans."""
-    same_size: bool = True
-    """Whether every group must hold the same number of cards (false for 摇摆: 444433333)."""
-
-
-class RankSet(Model):
-    """Named ranks, one card of each (5-10-K)."""
-
-    ranks: list[RankName]
-    """The ranks, each exactly once."""
-    suits: Literal["same", "mixed", "any"] = "any"
-    """``same``: all one suit (正); ``mixed``: the natural cards are not all one suit (杂);
-    ``any``: suits are ignored."""
 
 
 class Kickers(Model):
@@ -166,6 +134,7 @@ class HandType(Model):
     """Identifier used by the ladder, examples and the CLI."""
     name: Text
     """The type's name in both languages."""
+    # The shapes: one field per key of rules.shapes.SHAPES, in that order.
     group: Group | None = None
     """Shape: n of a kind."""
     chain: Chain | None = None
@@ -198,18 +167,20 @@ class HandType(Model):
 
     @model_validator(mode="after")
     def _one_shape(self) -> HandType:
-        shapes = [k for k in ("group", "chain", "set", "cards", "distinct_ranks") if getattr(self, k) is not None]
+        shapes = [k for k in SHAPES if getattr(self, k, None) is not None]
         if len(shapes) != 1:
+            *rest, last = SHAPES
             raise ValueError(
-                "a hand type needs exactly one shape: group, chain, set, cards or distinct_ranks"
+                f"a hand type needs exactly one shape: {', '.join(rest)} or {last}"
                 + (f" (found {', '.join(shapes)})" if shapes else "")
             )
         return self
 
     @property
     def shape(self) -> str:
-        for k in ("group", "chain", "set", "cards", "distinct_ranks"):
-            if getattr(self, k) is not None:
+        """The key of the type's one shape (see rules.shapes.SHAPES)."""
+        for k in SHAPES:
+            if getattr(self, k, None) is not None:
                 return k
         raise AssertionError("validated")
 

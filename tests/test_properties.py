@@ -94,7 +94,7 @@ def is_sub_multiset(part: Iterable[Card], whole: Iterable[Card]) -> bool:
 def signature(p: Play) -> tuple[object, ...]:
     """What a reading says in cards: type, the natural ranks used, and what each wild stands
     for (rank, and suit in a one-suit set). Different signatures are different plays."""
-    rs = p.ruleset
+    rs = p.type.tables
     naturals = sorted(c.rank for c in p.cards if not rs.is_wild(c))
     stands = sorted((c.rank, c.suit or "") for c in p.stands_for)
     suit = p.suit if p.type.suits == "same" else -1
@@ -111,7 +111,7 @@ def hands(draw: st.DrawFn, variant_id: str, max_size: int = SMALL, max_any: int 
     deck = rs.deck()
     joker_ix = [i for i, c in enumerate(deck) if c.is_joker]
     natural_ranks = [r for r in rs.ranks if r not in JOKERS]
-    set_ranks = {rs.ranks[r] for t in rs.types if t.shape == "set" for r in t.set_ranks}
+    set_ranks = {rs.ranks[r] for t in rs.types if t.shape == "set" for r in t.params.ranks}
     modes = ["window", "window", "window", "deck"] + (["set"] if set_ranks else [])
     mode = draw(st.sampled_from(modes))
     limit = max_size

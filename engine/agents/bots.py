@@ -185,11 +185,11 @@ def breaks_bomb(play: Play, have: Counter[int], need: dict[int, int]) -> bool:
 
 
 def _lowest(play: Play) -> int:
-    return min((r for r, _ in play.naturals), default=len(play.ruleset.ranks))
+    return min((r for r, _ in play.naturals), default=len(play.type.tables.ranks))
 
 
 def _highest(play: Play) -> int:
-    return max((r for r, _ in play.naturals), default=len(play.ruleset.ranks))
+    return max((r for r, _ in play.naturals), default=len(play.type.tables.ranks))
 
 
 # --------------------------------------------------------------------------- the greedy bot

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from paixing.hands.classify import classify
-from paixing.hands.compile import BIG, Ruleset
 from paixing.hands.generate import generate
 from paixing.hands.play import Play, beats
+from paixing.hands.ruleset import Ruleset
+from paixing.hands.tables import BIG
 from paixing.hands.view import HandView
 from paixing.rules.cards import Card, format_cards
 
@@ -37,6 +38,7 @@ def legal_plays(rs: Ruleset, hand: Iterable[Card], target: Play | None = None) -
         if not higher:
             if "length" in t.same and t.length_cap == BIG:
                 length = len(target)
+            # Only a type of the target's own shape reads its top the same way.
             if t.key and t.key[0] == "top" and t.shape == target.type.shape:
                 floor = target.key[0]
         out.extend(play for play in generate(rs, hv, t, length, floor) if beats(play, target))

@@ -6,10 +6,9 @@ play is built, so ``beats`` is a handful of integer and tuple comparisons.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from paixing.hands.compile import Ruleset, TypeInfo
+from paixing.hands.ruleset import TypeInfo
 from paixing.hands.view import HandView
 from paixing.rules.cards import Card, format_cards
 
@@ -29,7 +28,6 @@ class Play:
 
     def __init__(
         self,
-        ruleset: Ruleset,
         htype: TypeInfo,
         cards: tuple[Card, ...] | None,
         groups: Groups,
@@ -47,10 +45,6 @@ class Play:
         self.naturals = naturals
         self.wild_as = wild_as
         self.suit = suit
-
-    @property
-    def ruleset(self) -> Ruleset:
-        return self.type.ruleset
 
     @property
     def rung(self) -> int:
@@ -85,7 +79,6 @@ class Play:
         try:
             return self._key
         except AttributeError:
-            assert self.type.key_fn is not None
             k = self._key = self.type.key_fn(self, len(self))
             return k
 
@@ -95,7 +88,6 @@ class Play:
         try:
             return self._same
         except AttributeError:
-            assert self.type.same_fn is not None
             k = self._same = self.type.same_fn(self, len(self))
             return k
 
@@ -124,14 +116,14 @@ class Play:
     @property
     def stands_for(self) -> tuple[Card, ...]:
         """What each wild card in ``cards`` is read as (rank, and suit in a one-suit set)."""
-        rs = self.ruleset
-        suit = rs.variant.ranks.suits[self.suit] if self.suit >= 0 else None
+        rs = self.type.tables
+        suit = rs.suit_names[self.suit] if self.suit >= 0 else None
         return tuple(Card(rs.ranks[r], suit) for r in self.wild_as)
 
     @property
     def reads_as(self) -> str:
         """The cards this play counts as, wilds replaced by what they stand for."""
-        rs = self.ruleset
+        rs = self.type.tables
         if not self.wild_as:
             return self.notation
         nat = [c for c in self.cards if not rs.is_wild(c)]
@@ -160,41 +152,6 @@ class Play:
         if self.wild_as:
             out["as"] = self.reads_as
         return out
-
-
-FeatureFn = Callable[["Play", int], Any]
-
-
-def _feature_fn(rs: Ruleset, t: TypeInfo, name: str) -> FeatureFn:
-    """One comparison feature as a function of (play, number of cards); see models.Feature."""
-    if name == "length":
-        cap = t.length_cap
-        return lambda p, n: n if n < cap else cap
-    if name == "top":
-        if t.shape == "chain":
-            seq_pos = rs.seq_pos
-            return lambda p, n: seq_pos[p.groups[-1][0]]
-        if t.shape == "group":
-            return lambda p, n: p.groups[0][0]
-        return lambda p, n: max((r for r, _ in p.groups), default=0)
-    if name == "groups":
-        return lambda p, n: tuple(sorted(((size, r) for r, size in p.groups), reverse=True))
-    if name == "suit":
-        return lambda p, n: p.suit
-    if name == "natural":
-        return lambda p, n: 0 if p.wild_as else 1
-    raise ValueError(f"unknown feature {name!r}")
-
-
-def compile_features(rs: Ruleset, t: TypeInfo, names: tuple[str, ...]) -> Callable[[Play, int], tuple[Any, ...]]:
-    """Build the key (or the must-match features) of type ``t`` as one function."""
-    fns = [_feature_fn(rs, t, name) for name in names]
-    if not fns:
-        return lambda p, n: ()
-    if len(fns) == 1:
-        (f,) = fns
-        return lambda p, n: (f(p, n),)
-    return lambda p, n: tuple(f(p, n) for f in fns)
 
 
 def beats(play: Play, target: Play) -> bool:

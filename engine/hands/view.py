@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from paixing.hands.compile import Ruleset
+from paixing.hands.ruleset import Ruleset
 from paixing.rules.cards import Card
 
 

@@ -14,6 +14,7 @@ from typing import Any
 from paixing.hands.compile import TypeInfo
 from paixing.hands.moves import beats_cards
 from paixing.hands.play import Play
+from paixing.hands.shapes import SHAPES
 from paixing.rules.cards import SUIT_SYMBOLS, Card, parse_cards
 from paixing.rules.hand_rules import (
     Auction,
@@ -207,8 +208,8 @@ class Book:
             [T(self.s("wild.alone", rank=w.alone_as))],
         ]
         for t in self.rs.types:
-            if t.shape == "cards" and all(self.rs.is_wild(c) for c, _ in t.exact):
-                exact = self.rs.sort_cards(list(Counter(dict(t.exact)).elements()))
+            if t.exclusive is not None:
+                exact = self.rs.sort_cards(parse_cards(" ".join(t.exclusive)))
                 lines.append([T(self.s("wild.exclusive")), C(exact), T(self.s("wild.exclusive_after", type=tr(t.name, self.lang)))])
         lines.append([T(self.s("wild.mixed"))])
         if any(t.kickers for t in self.rs.types):
@@ -218,27 +219,7 @@ class Book:
     # hand types -------------------------------------------------------------------
     def definition(self, t: TypeInfo) -> list[Rich]:
         spec: HandType = t.spec
-        lang = self.lang
-        out: list[Rich] = []
-        if spec.group is not None:
-            size = spec.group.size
-            if size.min == size.max == 1:
-                out.append([T(self.s("shape.group_one"))])
-            else:
-                out.append([T(self.s("shape.group", size=_range(lang, size, "unit.card")))])
-        elif spec.chain is not None:
-            ch = spec.chain
-            line = self.s("shape.chain", length=_range(lang, ch.length, "unit.rank"), group=_range(lang, ch.group, "unit.card"))
-            if ch.group.min != ch.group.max:
-                line += self.s("w.semicolon") + self.s("shape.chain_same" if ch.same_size else "shape.chain_free")
-            out.append([T(line)])
-        elif spec.set is not None:
-            ranks = " ".join(spec.set.ranks)
-            out.append([T(self.s("shape.set", ranks=ranks) + self.s("w.semicolon") + self.s(f"shape.set_{spec.set.suits}"))])
-        elif spec.cards is not None:
-            out.append([T(self.s("shape.cards")), C(self.rs.sort_cards(parse_cards(" ".join(spec.cards))))])
-        else:
-            out.append([T(self.s("shape.distinct", n=spec.distinct_ranks))])
+        out: list[Rich] = list(SHAPES[spec.shape].describe(spec, _Say(self)))
         if spec.kickers is not None:
             k = spec.kickers
             if k.count == "per_group":
@@ -255,7 +236,7 @@ class Book:
             if self.rs.wild_names:
                 parts.append(self.s("kick.natural"))
             out.append([T(head + self.s("w.colon") + self.s("w.semicolon").join(parts) + self.s("w.period"))])
-        if self.rs.wild_names and spec.shape in ("group", "chain", "set") and spec.kickers is None:
+        if self.rs.wild_names and SHAPES[spec.shape].wild_limits and spec.kickers is None:
             w = spec.wilds
             bits: list[str] = []
             if w.max == 0:
@@ -288,7 +269,7 @@ class Book:
                 return self.s("feat.length_cap", cap=t.spec.compare.length_cap)
             return self.s("feat.length")
         if name == "top":
-            return self.s({"chain": "feat.top_chain", "group": "feat.top_group"}.get(t.shape, "feat.top_other"))
+            return self.s(f"feat.top_{t.shape}" if f"feat.top_{t.shape}" in P else "feat.top_other")
         if name == "suit":
             suits = " > ".join(SUIT_SYMBOLS[s] for s in reversed(self.v.ranks.suits))
             return self.s("feat.suit", suits=suits)
@@ -701,3 +682,22 @@ class Book:
         if path == "examples" and isinstance(value, list):
             return self.s("diff.count", n=len(value))
         return compact(value)
+
+
+class _Say:
+    """The rulebook seen by a shape writing its definition line (shapes.Describer)."""
+
+    def __init__(self, book: Any) -> None:
+        self.book = book
+
+    def s(self, key: str, **kw: Any) -> str:
+        return str(self.book.s(key, **kw))
+
+    def range_text(self, r: Any, unit: str) -> str:
+        return _range(self.book.lang, r, unit)
+
+    def text(self, s: str) -> Any:
+        return T(s)
+
+    def cards(self, cards: list[Card]) -> Any:
+        return C(self.book.rs.sort_cards(cards))

@@ -17,7 +17,7 @@ from fractions import Fraction
 from math import comb
 
 from paixing.game.dealt import holdings
-from paixing.hands.compile import Ruleset, TypeInfo
+from paixing.hands.ruleset import Ruleset, TypeInfo
 from paixing.rules.cards import Card
 from paixing.rules.hand_rules import DealtEvent
 
@@ -105,7 +105,7 @@ def _good_ranks(rs: Ruleset, event: DealtEvent, by_id: dict[str, DealtEvent], se
     t = rs.type_by_id[event.hand_type]
     if t.shape != "group" or t.kickers is not None or _wild_usable(rs, t) or event.id in seen:
         return None
-    g = t.gmin
+    g = t.needs_group
     excluded: list[Callable[[int], bool]] = []
     if event.per_rank:
         for oid in event.not_with:
@@ -129,13 +129,13 @@ def seat_count(rs: Ruleset, event: DealtEvent, k: int) -> int | None:
     if event.match == "whole_hand":
         if t.shape != "distinct_ranks":
             return None
-        if k != t.distinct:
+        if k != t.params.n:
             return 0
         return _coef(_prod(([1, c] for c in per if c), k), k)
     if t.kickers is not None:
         return None
     if t.shape == "cards":
-        need = Counter(dict(t.exact))
+        need = Counter(dict(t.params.exact))
         copies = rs.deck_counts
         factors: list[Poly] = []
         used = 0
@@ -165,13 +165,13 @@ def seat_count(rs: Ruleset, event: DealtEvent, k: int) -> int | None:
     if t.shape == "chain":
         if event.not_with and event.per_rank:
             return None
-        window = t.kmin
+        window = t.params.kmin
         if window > len(rs.seq):
             return 0
-        return total - _no_run(rs, per, free_wild, t.gmin, window, k)
+        return total - _no_run(rs, per, free_wild, t.params.gmin, window, k)
     if t.shape == "distinct_ranks":
         # fewer than d ranks held at all
-        d = t.distinct
+        d = t.params.n
         states: dict[int, Poly] = {0: [1]}
         for c in per:
             nxt: dict[int, Poly] = {}
@@ -184,10 +184,10 @@ def seat_count(rs: Ruleset, event: DealtEvent, k: int) -> int | None:
         missing = sum(_coef(_mul(p, free_wild, k), k) for p in states.values())
         return total - missing
     if t.shape == "set":
-        assert t.set_ranks
+        set_ranks = t.params.ranks
         if t.suits == "any":
-            factors = [_choose_poly(per[r], lambda j: j >= 1) for r in t.set_ranks]
-            rest = n_cards - sum(per[r] for r in t.set_ranks)
+            factors = [_choose_poly(per[r], lambda j: j >= 1) for r in set_ranks]
+            rest = n_cards - sum(per[r] for r in set_ranks)
             factors.append([comb(rest, j) for j in range(rest + 1)])
             return _coef(_prod(factors, k), k)
         if t.suits == "same":
@@ -232,7 +232,7 @@ def _suited_sets(rs: Ruleset, t: TypeInfo, k: int) -> int:
     total = 0
     for size in range(1, len(suits) + 1):
         for chosen in combinations(suits, size):
-            need = {Card(rs.ranks[r], s) for r in t.set_ranks for s in chosen}
+            need = {Card(rs.ranks[r], s) for r in t.params.ranks for s in chosen}
             factors = [_choose_poly(copies.get(card, 0), lambda j: j >= 1) for card in need]
             rest = n_cards - sum(copies.get(card, 0) for card in need)
             factors.append([comb(rest, j) for j in range(rest + 1)])
@@ -256,12 +256,12 @@ def any_seat_exact(rs: Ruleset, event: DealtEvent, k: int, p_seat: Fraction) -> 
     per, _wild = _rank_copies(rs)
     n_cards = len(rs.deck())
     if event.match == "contains" and t.shape == "cards":
-        for card, m in t.exact:
+        for card, m in t.params.exact:
             c = per[rs.rank_index[card.rank]] if card.suit is None and not card.is_joker else rs.deck_counts.get(card, 0)
             if 2 * m > c:
                 return n * p_seat, "excl"
         return None
-    if event.match == "whole_hand" and t.shape == "distinct_ranks" and k == t.distinct:
+    if event.match == "whole_hand" and t.shape == "distinct_ranks" and k == t.params.n:
         held = [c for c in per if c]
         if k != len(held):
             return None  # a hand may skip ranks: no closed form here
@@ -292,7 +292,7 @@ def _claimed(rs: Ruleset, e: DealtEvent, hands: Sequence[Sequence[Card]], by_id:
     mine = {s: set(r) for s, r in shared.items()}
     found: dict[int, set[int]] = {}
     t = rs.type_by_id[e.hand_type]
-    if t.shape in ("group", "chain") and e.match == "contains":
+    if t.needs_group and e.match == "contains":
         # A play of a group or chain shape holds gmin cards of one rank (wild cards included):
         # a hand without that many cannot hold it, and needs no move generation.
         hands = [h if _may_hold(rs, t, h) else [] for h in hands]
@@ -308,7 +308,7 @@ def _claimed(rs: Ruleset, e: DealtEvent, hands: Sequence[Sequence[Card]], by_id:
 def _may_hold(rs: Ruleset, t: TypeInfo, hand: Sequence[Card]) -> bool:
     wild = sum(1 for c in hand if rs.is_wild(c)) if t.wmax > 0 else 0
     counts = Counter(c.rank for c in hand if not rs.is_wild(c))
-    return max(counts.values(), default=0) + wild >= t.gmin
+    return max(counts.values(), default=0) + wild >= t.needs_group
 
 
 def monte_carlo(rs: Ruleset, events: Sequence[DealtEvent], k: int, deals: int = MC_DEALS, seed: int = MC_SEED) -> dict[str, tuple[int, int, int]]:
@@ -345,7 +345,7 @@ def seat_formula(rs: Ruleset, event: DealtEvent, k: int, count: int) -> str:
     if event.match == "contains" and t.shape == "cards":
         copies = [
             (per[rs.rank_index[card.rank]] if card.suit is None and not card.is_joker else rs.deck_counts.get(card, 0), m)
-            for card, m in t.exact
+            for card, m in t.params.exact
         ]
         if all(c == m for c, m in copies):
             m = sum(m for _, m in copies)

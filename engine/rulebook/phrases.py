@@ -14,8 +14,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from paixing.hands.shapes import SHAPES
 from paixing.rules.hand_rules import GameRules
 from paixing.rules.models import Range, Text
+from paixing.rules.shapes import SHAPES as RULE_SHAPES
 from pydantic import BaseModel
 
 
@@ -152,18 +154,7 @@ P: dict[str, Phrase] = {
         "Played with natural cards, they read in every way the shapes allow (see “How plays compare”).",
     ),
     "wild.no_kickers": ("癞子不能当带牌。", "Wild cards are never kickers."),
-    # hand type definitions (by shape) ---------------------------------------------------
-    "shape.group_one": ("任意一张牌", "Any one card"),
-    "shape.group": ("{size}同点数的牌", "{size} cards of one rank"),
-    "shape.chain": ("{length}连续的点数，每个点数{group}", "{length} consecutive ranks, {group} cards of each"),
-    "shape.chain_free": ("各组张数可以不同", "the groups may differ in size"),
-    "shape.chain_same": ("各组张数相同", "every group the same size"),
-    "shape.set": ("{ranks} 各一张", "One card each of {ranks}"),
-    "shape.set_same": ("同一花色", "all of one suit"),
-    "shape.set_mixed": ("天然牌不全是同一花色", "the natural cards not all of one suit"),
-    "shape.set_any": ("花色不限", "any suits"),
-    "shape.cards": ("正好是这些牌：", "Exactly these cards: "),
-    "shape.distinct": ("{n}张点数各不相同的牌", "{n} cards, all of different ranks"),
+    # hand type definitions: each shape's own phrases come from its module (added below) ---
     "shape.unplayable": (
         "不作为一手牌打出：这是发牌后判定的牌型。",
         "Never played as one play: a pattern of the dealt hand.",
@@ -213,8 +204,6 @@ P: dict[str, Phrase] = {
     "cmp.equal": ("相等时不能打。", "Equal plays never beat each other."),
     "feat.length": ("张数", "number of cards"),
     "feat.length_cap": ("张数（{cap}张及以上算相同）", "number of cards ({cap} or more count alike)"),
-    "feat.top_chain": ("最大的点数", "top rank"),
-    "feat.top_group": ("点数", "rank"),
     "feat.top_other": ("最大的点数", "highest rank"),
     "feat.groups": ("各组（大组在前，先比张数再比点数）", "its groups, largest first (by size, then rank)"),
     "feat.suit": ("花色（{suits}）", "suit ({suits})"),
@@ -438,8 +427,12 @@ P: dict[str, Phrase] = {
 """Every sentence a book says that does not come from the variant file: ``key -> (zh, en)``.
 Keys name a shape, a field or an option of the rule language, never a game."""
 
-SHAPE_KEYS = ("group", "chain", "set", "cards", "distinct_ranks")
-"""The shapes a hand type may have; each has its ``shape.*`` phrases."""
+for _shape in SHAPES.values():
+    P.update(_shape.phrases)
+
+SHAPE_KEYS = tuple(k for k in RULE_SHAPES if k in SHAPES)
+"""The shapes a hand type may have, in the rule language's order; each brings its ``shape.*``
+phrases (from its module in the engine's registry)."""
 
 
 def _doc(model: type[BaseModel], name: str) -> str:

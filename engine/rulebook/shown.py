@@ -18,6 +18,7 @@ from paixing.hands.classify import classify
 from paixing.hands.compile import Ruleset, TypeInfo
 from paixing.hands.generate import generate
 from paixing.hands.play import Play
+from paixing.hands.shapes import SHAPES
 from paixing.hands.view import HandView
 from paixing.rules.cards import Card, format_cards, parse_cards
 from paixing.rules.loader import builtin_dir, load_variant, resolve_path
@@ -160,7 +161,7 @@ def generated_example(rs: Ruleset, t: TypeInfo) -> Shown:
         raise RulebookError(f"{rs.id}: hand type {t.id!r} has no example and no play of it can be made from the deck")
     play = best[1]
     cards = list(play.cards)
-    if t.shape in ("group", "chain", "distinct_ranks"):
+    if SHAPES[t.shape].ranks_only:
         # suits play no part in these shapes: write the ranks only, as the examples do
         cards = [c if c.is_joker else Card(c.rank) for c in cards]
     notation = format_cards(rs.sort_cards(cards))

@@ -1,0 +1,81 @@
+"""Comparison features (``compare.key`` / ``compare.same``): a registry of builders.
+
+A builder turns one feature name into a function of (play, number of cards), bound when the
+variant is compiled, so comparing two plays never looks a feature up by name. ``top`` asks the
+shape what its top is (a chain's top is its highest sequence position, a group's its rank).
+A new feature needs: a builder here (registered with ``@feature``), its name in
+``rules.models.Feature`` and its phrase ``feat.<name>`` in rulebook/phrases.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from paixing.hands.ruleset import FeatureFn
+from paixing.hands.tables import RankTables
+
+
+@dataclass(frozen=True)
+class FeatureContext:
+    """What a feature builder may read: the shape's compiled params and top, the tables."""
+
+    top: Callable[[Any, RankTables], FeatureFn]
+    params: Any
+    tables: RankTables
+    length_cap: int
+
+
+FEATURES: dict[str, Callable[[FeatureContext], FeatureFn]] = {}
+"""Feature name → builder."""
+
+
+def feature(name: str) -> Callable[[Callable[[FeatureContext], FeatureFn]], Callable[[FeatureContext], FeatureFn]]:
+    """Register a feature builder under ``name``."""
+
+    def add(builder: Callable[[FeatureContext], FeatureFn]) -> Callable[[FeatureContext], FeatureFn]:
+        FEATURES[name] = builder
+        return builder
+
+    return add
+
+
+@feature("length")
+def _length(ctx: FeatureContext) -> FeatureFn:
+    cap = ctx.length_cap
+    return lambda p, n: n if n < cap else cap
+
+
+@feature("top")
+def _top(ctx: FeatureContext) -> FeatureFn:
+    return ctx.top(ctx.params, ctx.tables)
+
+
+@feature("groups")
+def _groups(ctx: FeatureContext) -> FeatureFn:
+    return lambda p, n: tuple(sorted(((size, r) for r, size in p.groups), reverse=True))
+
+
+@feature("suit")
+def _suit(ctx: FeatureContext) -> FeatureFn:
+    return lambda p, n: p.suit
+
+
+@feature("natural")
+def _natural(ctx: FeatureContext) -> FeatureFn:
+    return lambda p, n: 0 if p.wild_as else 1
+
+
+def compile_features(ctx: FeatureContext, names: tuple[str, ...]) -> Callable[[Any, int], tuple[Any, ...]]:
+    """Build the key (or the must-match features) of a type as one function."""
+    try:
+        fns = [FEATURES[name](ctx) for name in names]
+    except KeyError as e:
+        raise ValueError(f"unknown feature {e.args[0]!r}") from None
+    if not fns:
+        return lambda p, n: ()
+    if len(fns) == 1:
+        (f,) = fns
+        return lambda p, n: (f(p, n),)
+    return lambda p, n: tuple(f(p, n) for f in fns)

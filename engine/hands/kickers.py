@@ -1,0 +1,169 @@
+"""Kickers (带牌): the attachments a group or chain core is played with.
+
+Kicker types use natural cards only, so a play is fully described by its natural counts and its
+cards are picked lazily. Kicker rules (``may_not_contain``, ``no_longer_chain``) are compiled
+into ``TypeInfo.kick_cap`` (a cap on cards of one rank) and ``kick_forbid`` (containment tests
+of the other shapes), so this module never asks which shape a forbidden type has.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from paixing.hands.play import Play
+from paixing.hands.ruleset import ContainsFn, Counts, Ruleset, TypeInfo
+from paixing.hands.view import HandView
+from paixing.rules.cards import Card
+from paixing.rules.models import Kickers
+
+
+def kicker_cards(t: TypeInfo, groups: int) -> int:
+    """How many cards the kickers of one play of ``t`` hold, for a core of ``groups`` groups."""
+    k = t.kickers
+    if k is None:
+        return 0
+    units = groups if k.count == "per_group" else k.count
+    return units * k.size
+
+
+def _adjacent(rs: Ruleset, spec: Kickers, start: int, k: int) -> set[int]:
+    """Sequence ranks next to a chain core (``start`` ≥ 0) that kickers may not fill."""
+    if not spec.no_longer_chain or start < 0:
+        return set()
+    seq = rs.seq
+    return {seq[p] for p in (start - 1, start + k) if 0 <= p < len(seq)}
+
+
+def _forbidden(kick: Counts, forbid: list[tuple[frozenset[int] | None, ContainsFn]]) -> bool:
+    """Kickers holding a play of a forbidden type (one that caps could not express)."""
+    return any(contains(kick) for _, contains in forbid)
+
+
+def with_kickers(rs: Ruleset, hv: HandView, t: TypeInfo, groups: Counts, used: dict[int, int], start: int, k: int, s: int) -> list[Play]:
+    """The core plus every allowed kicker multiset drawn from what the core leaves."""
+    spec = t.kickers
+    assert spec is not None
+    size = spec.size
+    rem = hv.counts
+    if spec.other_ranks:
+        eligible = [r for r in hv.held(size) if r not in used]
+    else:
+        rem = list(rem)
+        for r, n in used.items():
+            rem[r] -= n
+        eligible = [r for r, c in enumerate(rem) if c >= size]
+    most = t.kick_cap
+    adjacent = _adjacent(rs, spec, start, k)
+    forbid = list(t.kick_forbid)
+    if forbid:
+        present = set(eligible)
+        forbid = [f for f in forbid if f[0] is None or f[0] <= present]
+    core_items = list(used.items())
+    units = k if spec.count == "per_group" else spec.count
+    if units == 1 and spec.other_ranks and len(core_items) == 1:
+        # 三带一 / 三带二 and the like: one kicker beside one group, no sorting needed.
+        c0 = core_items[0]
+        r0 = c0[0]
+        units_1 = [(r, size) for r in eligible if size <= most and not (r in adjacent and size >= s)]
+        if forbid:
+            units_1 = [u for u in units_1 if not _forbidden((u,), forbid)]
+        return [Play(t, None, groups, (u, c0) if u[0] < r0 else (c0, u), (), -1, hv) for u in units_1]
+    caps = []
+    for r in eligible:
+        cards = rem[r] if r not in adjacent else min(rem[r], s - 1)
+        caps.append(1 if spec.distinct_ranks else min(cards, most) // size)
+    kicks = multisets(eligible, caps, units, size)
+    if forbid:
+        kicks = [kick for kick in kicks if not _forbidden(kick, forbid)]
+    if spec.other_ranks:
+        return [Play(t, None, groups, tuple(sorted(core_items + list(kick))), (), -1, hv) for kick in kicks]
+    return [Play(t, None, groups, _merged(used, kick), (), -1, hv) for kick in kicks]
+
+
+def _merged(used: dict[int, int], kick: Counts) -> Counts:
+    total = dict(used)
+    for r, n in kick:
+        total[r] = total.get(r, 0) + n
+    return tuple(sorted(total.items()))
+
+
+def multisets(ranks: list[int], caps: list[int], units: int, size: int) -> list[Counts]:
+    """Every way to take ``units`` kicker units of ``size`` cards from ``ranks`` (at most
+    caps[i] units of ranks[i]), as ((rank, cards), …) low to high."""
+    if units == 2:
+        return _pairs_of_units(ranks, caps, size)
+    out: list[Counts] = []
+    n_ranks = len(ranks)
+    chosen: list[tuple[int, int]] = []
+
+    def rec(i: int, left: int) -> None:
+        if left == 0:
+            out.append(tuple(chosen))
+            return
+        for j in range(i, n_ranks):
+            cap = caps[j]
+            r = ranks[j]
+            for n in range(1, (cap if cap < left else left) + 1):
+                chosen.append((r, n * size))
+                rec(j + 1, left - n)
+                chosen.pop()
+
+    rec(0, units)
+    return out
+
+
+def _pairs_of_units(ranks: list[int], caps: list[int], size: int) -> list[Counts]:
+    """``multisets`` for two units, the common case, without recursion."""
+    out: list[Counts] = []
+    n_ranks = len(ranks)
+    for i in range(n_ranks):
+        if not caps[i]:
+            continue
+        ri = ranks[i]
+        if caps[i] >= 2:
+            out.append(((ri, 2 * size),))
+        for j in range(i + 1, n_ranks):
+            if caps[j]:
+                out.append(((ri, size), (ranks[j], size)))
+    return out
+
+
+def kicker_allowed(rs: Ruleset, t: TypeInfo, kick: Counts, start: int, k: int, s: int) -> bool:
+    """The constraints on kickers taken together: no forbidden type inside, no longer chain."""
+    spec = t.kickers
+    assert spec is not None
+    adjacent = _adjacent(rs, spec, start, k)
+    if adjacent and any(n >= s and r in adjacent for r, n in kick):
+        return False
+    return not any(rs.types[o].contains_fn(kick) for o in t.may_not_contain)
+
+
+Core = tuple[tuple[int, ...], int, int]
+"""A kicker play's core as (ranks in order, group size, sequence start or -1)."""
+
+
+def match_kickers(rs: Ruleset, hv: HandView, t: TypeInfo, cards: tuple[Card, ...], cores: Sequence[Core]) -> Iterator[Play]:
+    """Readings of ``cards`` as one of ``cores`` (listed by the shape) plus allowed kickers."""
+    spec = t.kickers
+    assert spec is not None
+    n = len(cards)
+    counts = hv.counts
+    naturals = tuple((r, c) for r, c in enumerate(counts) if c)
+    for pos, s, start in cores:
+        k = len(pos)
+        units = k if spec.count == "per_group" else spec.count
+        if s * k + units * spec.size != n:
+            continue
+        rem = list(counts)
+        for r in pos:
+            rem[r] -= s
+        if spec.other_ranks and any(rem[r] for r in pos):
+            continue
+        kick = tuple((r, c) for r, c in enumerate(rem) if c)
+        if spec.size == 2 and any(c % 2 for _, c in kick):
+            continue
+        if spec.distinct_ranks and any(c != spec.size for _, c in kick):
+            continue
+        if not kicker_allowed(rs, t, kick, start, k, s):
+            continue
+        yield Play(t, cards, tuple((r, s) for r in pos), naturals)

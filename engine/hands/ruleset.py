@@ -1,0 +1,168 @@
+"""The compiled forms: ``TypeInfo`` (one hand type) and ``Ruleset`` (one variant).
+
+Their fields are plain ints, tuples and functions bound at compile time (see compile.py), so
+generators and comparators never touch pydantic objects nor dispatch on a shape name.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from paixing.hands.tables import BIG, RankTables
+from paixing.rules.cards import Card, full_pack, parse_cards
+from paixing.rules.models import HandType, Kickers, Text, Variant
+
+Counts = tuple[tuple[int, int], ...]
+"""Natural cards as ((rank index, count), …)."""
+ContainsFn = Callable[[Counts], bool]
+"""Do these natural counts hold a play of the type (for kicker rules)?"""
+FeatureFn = Callable[[Any, int], Any]
+"""One comparison feature of (play, number of cards)."""
+GenerateFn = Callable[["Ruleset", Any, "TypeInfo", "int | None", int], Iterable[Any]]
+"""A shape's generator: (ruleset, HandView, type, length or None, floor) → plays (the
+hand-view and play modules import this one, hence ``Any`` here)."""
+MatchFn = Callable[["Ruleset", Any, "TypeInfo", tuple[Card, ...]], Iterable[Any]]
+"""A shape's matcher: (ruleset, the cards as a hand, type, the cards sorted) → readings."""
+
+
+@dataclass(frozen=True, eq=False)
+class TypeInfo:
+    """A hand type compiled to the numbers and bound functions its plays need.
+
+    ``params`` is the shape's own compiled value (see paixing.hands.shapes); everything else is
+    common to every shape."""
+
+    index: int
+    id: str
+    name: Text
+    spec: HandType
+    shape: str
+    """The shape's key in the rule language (group, chain, set, cards, distinct_ranks)."""
+    params: Any
+    """The shape's compiled numbers (a small frozen dataclass of that shape module)."""
+    tables: RankTables
+    generate: GenerateFn
+    match: MatchFn
+    contains_fn: ContainsFn
+    key_fn: Callable[[Any, int], tuple[Any, ...]]
+    """Compiled ``key``: (play, n cards) → comparison key."""
+    same_fn: Callable[[Any, int], tuple[Any, ...]]
+    """Compiled ``same``: (play, n cards) → the features that must match."""
+    suits: str = "any"
+    """How suits matter to the type: ``same`` (one-suit sets: the suit is part of a play),
+    ``mixed`` or ``any``."""
+    wmin: int = 0
+    wmax: int = BIG
+    min_natural: int = 0
+    kickers: Kickers | None = None
+    may_not_contain: tuple[int, ...] = ()
+    kick_cap: int = BIG
+    """Cards of one rank the kickers may hold (kicker rules a cap expresses: no bomb inside)."""
+    kick_forbid: tuple[tuple[frozenset[int] | None, ContainsFn], ...] = ()
+    """Kicker rules a cap cannot express: (ranks the type needs or None, its containment test)."""
+    cls: int = 0
+    key: tuple[str, ...] = ("top",)
+    same: tuple[str, ...] = ()
+    length_cap: int = BIG
+    rungs: tuple[tuple[int, int, int], ...] = ()
+    """(min length, max length, rung) entries from the ladder, first match wins."""
+    playable: bool = True
+    needs: frozenset[int] | None = None
+    """The ranks a hand must hold for the type to be possible at all (exact cards), or None."""
+    needs_group: int = 0
+    """Cards of one rank (wild cards included) a hand needs before any play of this type is
+    possible: the group size for groups and chains, 0 for other shapes."""
+    fixed_rung: int = -1
+    """The rung of every play of this type when the ladder does not split it by length."""
+    max_rung: int = -1
+    """The highest rung any play of this type reaches."""
+    exclusive: tuple[str, ...] | None = None
+    """For a type made only of wild cards (four jokers): those cards' sorted names, which then
+    read only as this type."""
+
+    def rung(self, length: int) -> int:
+        for lo, hi, rung in self.rungs:
+            if lo <= length <= hi:
+                return rung
+        return -1
+
+
+def deal_deck(variant: Variant) -> list[Card]:
+    """Every card dealt in ``variant``, in a fixed order."""
+    removed = Counter(parse_cards(" ".join(variant.deck.remove))) if variant.deck.remove else Counter()
+    cards: list[Card] = []
+    for _ in range(variant.deck.packs):
+        cards += [c for c in full_pack(variant.deck.jokers) if not removed[c]]
+    for name, n in variant.deck.extra.items():
+        cards.extend([Card(name)] * n)
+    return cards
+
+
+@dataclass(frozen=True, eq=False)
+class Ruleset:
+    """A variant compiled to tables; build with ``compile_variant`` (cached per variant)."""
+
+    variant: Variant
+    tables: RankTables
+    ranks: tuple[str, ...]
+    """The rank tables' fields, also held here: the hot paths read them with one look-up."""
+    rank_index: dict[str, int]
+    seq: tuple[int, ...]
+    seq_pos: tuple[int, ...]
+    suit_rank: dict[str | None, int]
+    wild_names: frozenset[str]
+    alone_as: int
+    types: tuple[TypeInfo, ...]
+    type_by_id: dict[str, TypeInfo]
+    _playable: tuple[TypeInfo, ...]
+    exclusive_wild_sets: frozenset[tuple[str, ...]]
+    """Exact-card types made only of wild cards (four jokers): such cards read only as that type."""
+    card_rank: dict[Card, int]
+    """Each card of the deck → its rank index, -1 for a wild card (counting a hand is one
+    dictionary look-up per card)."""
+    card_index: dict[Card, int]
+    """Each card of the deck → its place in (rank, suit) order, wild cards last: sorting a hand
+    is one C-level sort with ``card_index.__getitem__``."""
+    chain_cache: dict[tuple[int, int, int], tuple[tuple[int, int], ...]] = field(default_factory=dict)
+    """Chain cores by (start, length, group size), shared by every hand (see shapes.chain)."""
+    group_cache: dict[int, list[tuple[tuple[int, int], ...]]] = field(default_factory=dict)
+    """n-of-a-kind cores by size (see group_cores)."""
+
+    @property
+    def id(self) -> str:
+        return self.variant.id
+
+    @property
+    def playable_types(self) -> tuple[TypeInfo, ...]:
+        """The hand types that can be played (dealt-hand patterns left out)."""
+        return self._playable
+
+    def group_cores(self, size: int) -> list[tuple[tuple[int, int], ...]]:
+        """The core ((rank, size),) of n of a kind for every rank, built once per size."""
+        cores = self.group_cache.get(size)
+        if cores is None:
+            cores = self.group_cache[size] = [((r, size),) for r in range(len(self.ranks))]
+        return cores
+
+    def is_wild(self, card: Card) -> bool:
+        return card.rank in self.wild_names
+
+    def sort_key(self, card: Card) -> tuple[int, int]:
+        """Cards sort by rank (wilds last) then by suit."""
+        return self.tables.sort_key(card)
+
+    def sort_cards(self, cards: list[Card] | tuple[Card, ...]) -> list[Card]:
+        return self.tables.sort_cards(cards)
+
+    @cached_property
+    def deck_counts(self) -> Counter[Card]:
+        """How many copies of each card the deck holds."""
+        return Counter(self.deck())
+
+    def deck(self) -> list[Card]:
+        """Every card dealt in this variant, in a fixed order."""
+        return deal_deck(self.variant)

@@ -1,0 +1,15 @@
+"""The shape registry: one module per shape of hand type (group, chain, set, cards,
+distinct_ranks), each registering a ``Shape`` (see base.py for what an entry must provide).
+
+Every module of this package is imported here, so adding a shape does not edit this file.
+"""
+
+import importlib
+import pkgutil
+
+from paixing.hands.shapes.base import SHAPES, Describer, Shape, register
+
+for _module in pkgutil.iter_modules(__path__):
+    importlib.import_module(f"{__name__}.{_module.name}")
+
+__all__ = ["SHAPES", "Describer", "Shape", "register"]

@@ -1,0 +1,323 @@
+"""The ``chain`` shape: k consecutive groups in sequence order (顺子, 连对, 飞机 …), with
+optional kickers and, when ``same_size`` is false, groups of different sizes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from itertools import product
+from typing import Any
+
+from paixing.hands.kickers import Core, kicker_cards, match_kickers, with_kickers
+from paixing.hands.play import Play
+from paixing.hands.ruleset import ContainsFn, Counts, FeatureFn, Ruleset, TypeInfo
+from paixing.hands.shapes.base import Describer, Shape, natural_counts, register
+from paixing.hands.tables import BIG, RankTables
+from paixing.hands.view import HandView
+from paixing.rules.cards import Card
+from paixing.rules.models import HandType
+
+
+@dataclass(frozen=True)
+class ChainParams:
+    gmin: int
+    gmax: int
+    kmin: int
+    kmax: int
+    same_size: bool
+
+
+def _compile(spec: HandType, tables: RankTables) -> ChainParams:
+    ch = spec.chain
+    assert ch is not None
+    kmax = BIG if ch.length.max is None else ch.length.max
+    return ChainParams(
+        gmin=ch.group.min,
+        gmax=BIG if ch.group.max is None else ch.group.max,
+        kmin=max(ch.length.min, 1),
+        kmax=min(kmax, len(tables.seq)),
+        same_size=ch.same_size,
+    )
+
+
+# ------------------------------------------------------------------------------ generation
+def generate(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None = None, floor: int = -1) -> Iterable[Play]:
+    """Every chain play of ``t`` (its top sequence position at least ``floor``)."""
+    if t.params.same_size and (not hv.wilds or t.wmax == 0):
+        return _natural_chains(rs, hv, t, length, floor)
+    return _wild_chains(rs, hv, t, length, floor)
+
+
+def _spreads(caps: list[int], need: list[int], budget: int) -> list[tuple[int, ...]]:
+    """Ways to take u_i ≤ caps_i natural cards at each position so that the wild cards used,
+    sum(need_i - u_i) where ``need`` holds each group's size, stay within ``budget``.
+
+    Built into a list by plain recursion: a recursive generator would pass every result up
+    through one frame per position."""
+    base = sum(need) - sum(caps)
+    if base > budget:
+        return []
+    spare = budget - base
+    if spare == 0:
+        return [tuple(caps)]
+    # Choose how many naturals to give up at each position (e_i ≤ caps_i, sum e ≤ spare);
+    # the recursion only visits prefixes that can still be completed.
+    k = len(caps)
+    u = list(caps)
+    out: list[tuple[int, ...]] = []
+
+    def rec(i: int, left: int) -> None:
+        if i == k or left == 0:
+            out.append(tuple(u))
+            return
+        c = caps[i]
+        for e in range(0, (c if c < left else left) + 1):
+            u[i] = c - e
+            rec(i + 1, left - e)
+        u[i] = c
+
+    rec(0, spare)
+    return out
+
+
+def _wild_chains(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int) -> list[Play]:
+    """Chains where wild cards may fill groups (and chains of unequal groups), built as a list
+    (each generator frame between here and the caller would cost every play a resume)."""
+    out: list[Play] = []
+    p: ChainParams = t.params
+    seq = rs.seq
+    n_seq = len(seq)
+    w_max = min(len(hv.wilds), t.wmax)
+    seq_counts = [hv.counts[r] for r in seq]
+    for k in range(p.kmin, min(p.kmax, n_seq) + 1):
+        kick = kicker_cards(t, k)
+        for start in range(max(0, floor - k + 1), n_seq - k + 1):
+            cs = seq_counts[start : start + k]
+            if max(cs) == 0:
+                continue
+            pos = seq[start : start + k]
+            if p.same_size:
+                out += _wild_even_chains(rs, hv, t, pos, cs, start, length, kick, w_max)
+                continue
+            for sizes_t in product(*(range(p.gmin, min(p.gmax, c + w_max) + 1) for c in cs)):
+                sizes = list(sizes_t)
+                if length is not None and sum(sizes) + kick != length:
+                    continue
+                caps = [min(c, s) for c, s in zip(cs, sizes, strict=True)]
+                for u in _spreads(caps, sizes, w_max):
+                    out += _emit_chain(rs, hv, t, pos, sizes, list(u), start)
+    return out
+
+
+def _wild_even_chains(
+    rs: Ruleset,
+    hv: HandView, t: TypeInfo, pos: tuple[int, ...], cs: list[int], start: int, length: int | None, kick: int, w_max: int
+) -> list[Play]:
+    """Chains of equal groups at ``pos`` (natural counts ``cs``) with wild cards filling in."""
+    p: ChainParams = t.params
+    k = len(pos)
+    out: list[Play] = []
+    for s in range(p.gmin, min(p.gmax, max(cs) + w_max) + 1):
+        if length is not None and s * k + kick != length:
+            continue
+        sizes = [s] * k
+        caps = [c if c < s else s for c in cs]
+        if s * k - sum(caps) > w_max:
+            break
+        if t.kickers is not None:
+            for u in _spreads(caps, sizes, w_max):
+                out += _emit_chain(rs, hv, t, pos, sizes, list(u), start)
+            continue
+        groups = tuple([(r, s) for r in pos])
+        least = max(1, t.min_natural)
+        total = s * k
+        for u in _spreads(caps, sizes, w_max):
+            nat = sum(u)
+            if nat < least or total - nat < t.wmin:
+                continue
+            naturals = tuple([(r, n) for r, n in zip(pos, u, strict=True) if n])
+            wild_as = tuple([r for r, n in zip(pos, u, strict=True) for _ in range(s - n)])
+            out.append(Play(t, None, groups, naturals, wild_as, hand=hv))
+    return out
+
+
+def _natural_chains(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int = -1) -> list[Play]:
+    """Chains without wild cards: walk the maximal runs of ranks held at least s times."""
+    p: ChainParams = t.params
+    out: list[Play] = []
+    seq = rs.seq
+    for s in range(p.gmin, p.gmax + 1):
+        runs = hv.runs(s)
+        if not runs:
+            break  # fewer ranks hold more cards: no longer runs for larger groups
+        for start, end in runs:
+            for k in range(p.kmin, min(p.kmax, end - start) + 1):
+                if length is not None and s * k + kicker_cards(t, k) != length:
+                    continue
+                first = max(start, floor - k + 1)
+                if t.kickers is None:
+                    out += [Play(t, None, g, g, (), -1, hv) for g in chain_groups(rs, s, k, first, end - k + 1)]
+                else:
+                    sizes = [s] * k
+                    for a in range(first, end - k + 1):
+                        out += _emit_chain(rs, hv, t, seq[a : a + k], sizes, sizes, a)
+    return out
+
+
+def chain_groups(rs: Ruleset, s: int, k: int, first: int, last: int) -> list[Counts]:
+    """The cores ((rank, s), …) of the k-long chains starting at sequence positions first …
+    last-1. Cores are immutable, so the ruleset keeps each one once and every hand shares it."""
+    cache = rs.chain_cache
+    out = []
+    for a in range(first, last):
+        key = (a, k, s)
+        g = cache.get(key)
+        if g is None:
+            g = cache[key] = tuple([(r, s) for r in rs.seq[a : a + k]])
+        out.append(g)
+    return out
+
+
+def _emit_chain(rs: Ruleset, hv: HandView, t: TypeInfo, pos: tuple[int, ...], sizes: list[int], u: list[int], start: int) -> Iterator[Play]:
+    nat = sum(u)
+    w = sum(sizes) - nat
+    if nat < max(1, t.min_natural) or w < t.wmin:
+        return
+    groups = tuple(zip(pos, sizes, strict=True))
+    if t.kickers is not None:
+        yield from with_kickers(rs, hv, t, groups, dict(zip(pos, u, strict=True)), start, len(pos), sizes[0])
+        return
+    naturals = tuple([(r, n) for r, n in zip(pos, u, strict=True) if n])
+    wild_as: tuple[int, ...] = ()
+    if w:
+        wild_as = tuple([r for r, s, n in zip(pos, sizes, u, strict=True) for _ in range(s - n)])
+    yield Play(t, None, groups, naturals, wild_as, hand=hv)
+
+
+# ------------------------------------------------------------------------------ matching
+def match(rs: Ruleset, hv: HandView, t: TypeInfo, cards: tuple[Card, ...]) -> Iterator[Play]:
+    """Readings of exactly ``cards`` as one chain (plus kickers)."""
+    nat = natural_counts(hv, t)
+    if nat is None:
+        return
+    if t.kickers is not None:
+        if hv.n_wild == 0:
+            yield from match_kickers(rs, hv, t, cards, _kicker_cores(rs, hv, t.params))
+        return
+    if not nat:
+        return
+    positions = [rs.seq_pos[r] for r in nat]
+    if min(positions) < 0:
+        return
+    lo, hi = min(positions), max(positions)
+    p: ChainParams = t.params
+    n_seq = len(rs.seq)
+    for k in range(max(p.kmin, hi - lo + 1), min(p.kmax, n_seq) + 1):
+        for start in range(max(0, hi - k + 1), min(lo, n_seq - k) + 1):
+            pos = rs.seq[start : start + k]
+            have = [nat.get(r, 0) for r in pos]
+            for sizes in _match_sizes(p, have, len(cards), hv.n_wild):
+                yield _chain_play(t, cards, pos, sizes, have)
+
+
+def _match_sizes(p: ChainParams, have: list[int], n: int, w: int) -> Iterator[list[int]]:
+    """Group sizes that read ``n`` cards (``have`` natural per position, ``w`` wild) as a chain."""
+    k = len(have)
+    if not p.same_size:
+        yield from _sizes(have, w, p.gmin, p.gmax)
+    elif n % k == 0 and p.gmin <= n // k <= p.gmax and max(have) <= n // k:
+        yield [n // k] * k
+
+
+def _kicker_cores(rs: Ruleset, hv: HandView, p: ChainParams) -> list[Core]:
+    counts = hv.counts
+    n_seq = len(rs.seq)
+    cores: list[Core] = []
+    for k in range(p.kmin, p.kmax + 1):
+        for s in range(p.gmin, p.gmax + 1):
+            for start in range(0, n_seq - k + 1):
+                pos = rs.seq[start : start + k]
+                if all(counts[r] >= s for r in pos):
+                    cores.append((pos, s, start))
+    return cores
+
+
+def _sizes(have: list[int], w: int, gmin: int, gmax: int) -> Iterator[list[int]]:
+    """Group sizes s_i ≥ have_i within [gmin, gmax] that use exactly w wild cards."""
+    k = len(have)
+    out = [0] * k
+
+    def rec(i: int, left: int) -> Iterator[list[int]]:
+        if i == k:
+            if left == 0:
+                yield list(out)
+            return
+        for x in range(0, left + 1):
+            s = have[i] + x
+            if s > gmax:
+                break
+            if s < gmin:
+                continue
+            out[i] = s
+            yield from rec(i + 1, left - x)
+
+    yield from rec(0, w)
+
+
+def _chain_play(t: TypeInfo, cards: tuple[Card, ...], pos: tuple[int, ...], sizes: list[int], have: list[int]) -> Play:
+    wild_as: list[int] = []
+    for r, s, h in zip(pos, sizes, have, strict=True):
+        wild_as.extend([r] * (s - h))
+    naturals = tuple((r, h) for r, h in zip(pos, have, strict=True) if h)
+    return Play(t, cards, tuple(zip(pos, sizes, strict=True)), naturals, tuple(wild_as))
+
+
+# ------------------------------------------------------------------------------ the rest
+def _contains(p: ChainParams, tables: RankTables) -> ContainsFn:
+    seq, gmin, kmin = tables.seq, p.gmin, p.kmin
+
+    def chain(kick: Counts) -> bool:
+        counts = dict(kick)
+        run = 0
+        for r in seq:
+            run = run + 1 if counts.get(r, 0) >= gmin else 0
+            if run >= kmin:
+                return True
+        return False
+
+    return chain
+
+
+def _top(p: ChainParams, tables: RankTables) -> FeatureFn:
+    seq_pos = tables.seq_pos
+    return lambda play, n: seq_pos[play.groups[-1][0]]
+
+
+def _describe(spec: HandType, say: Describer) -> list[list[Any]]:
+    ch = spec.chain
+    assert ch is not None
+    line = say.s("shape.chain", length=say.range_text(ch.length, "unit.rank"), group=say.range_text(ch.group, "unit.card"))
+    if ch.group.min != ch.group.max:
+        line += say.s("w.semicolon") + say.s("shape.chain_same" if ch.same_size else "shape.chain_free")
+    return [[say.text(line)]]
+
+
+SHAPE = register(
+    Shape(
+        key="chain",
+        compile=_compile,
+        generate=generate,
+        match=match,
+        contains=_contains,
+        describe=_describe,
+        phrases={
+            "shape.chain": ("{length}连续的点数，每个点数{group}", "{length} consecutive ranks, {group} cards of each"),
+            "shape.chain_free": ("各组张数可以不同", "the groups may differ in size"),
+            "shape.chain_same": ("各组张数相同", "every group the same size"),
+            "feat.top_chain": ("最大的点数", "top rank"),
+        },
+        top=_top,
+        needs_group=lambda p: p.gmin,
+        ranks_only=True,
+    )
+)

@@ -1,0 +1,120 @@
+"""The ``cards`` shape: exactly these cards (rocket BJ RJ; 天炸 BJ BJ RJ RJ).
+
+Cards all wild make an *exclusive* set: such cards read only as this type, never as wild
+cards standing for naturals.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from paixing.hands.play import Play
+from paixing.hands.ruleset import ContainsFn, Counts, Ruleset, TypeInfo
+from paixing.hands.shapes.base import Describer, Shape, register
+from paixing.hands.tables import RankTables
+from paixing.hands.view import HandView
+from paixing.rules.cards import Card, parse_cards
+from paixing.rules.models import HandType
+
+
+@dataclass(frozen=True)
+class ExactParams:
+    exact: tuple[tuple[Card, int], ...]
+    """The cards and how many of each, in card-name order."""
+    exact_ranks: tuple[Counts, tuple[tuple[str, int], ...]] | None
+    """The cards as (natural rank counts, wild card counts) when no suit is named, so the
+    check runs on the count vector; None otherwise."""
+
+
+def _compile(spec: HandType, tables: RankTables) -> ExactParams:
+    assert spec.cards is not None
+    needed = Counter(parse_cards(" ".join(spec.cards)))
+    exact = tuple(sorted(needed.items(), key=lambda kv: str(kv[0])))
+    exact_ranks = None
+    if all(c.suit is None for c in needed):
+        nat = tuple((tables.rank_index[c.rank], n) for c, n in exact if c.rank in tables.rank_index)
+        wild = tuple((c.rank, n) for c, n in exact if c.rank in tables.wild_names)
+        exact_ranks = (nat, wild)
+    return ExactParams(exact, exact_ranks)
+
+
+def generate(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None = None, floor: int = -1) -> Iterable[Play]:
+    """The one play of ``t``, if the hand holds its cards."""
+    p: ExactParams = t.params
+    if length is not None and length != sum(n for _, n in p.exact):
+        return []
+    if not _holds(hv, p):
+        return []
+    cards = tuple(rs.sort_cards([c for c, n in p.exact for _ in range(n)]))
+    naturals = Counter(rs.rank_index[c.rank] for c in cards if not rs.is_wild(c))
+    return [Play(t, cards, (), tuple(sorted(naturals.items())))]
+
+
+def _holds(hv: HandView, p: ExactParams) -> bool:
+    if p.exact_ranks is None:
+        return all(hv.card_counts[c] >= n for c, n in p.exact)
+    counts = hv.counts
+    if any(counts[r] < n for r, n in p.exact_ranks[0]):
+        return False
+    if p.exact_ranks[1]:
+        named = hv.wild_names
+        return all(named.get(name, 0) >= n for name, n in p.exact_ranks[1])
+    return True
+
+
+def match(rs: Ruleset, hv: HandView, t: TypeInfo, cards: tuple[Card, ...]) -> Iterator[Play]:
+    """The reading of exactly ``cards`` as ``t`` (wild-card limits do not apply)."""
+    p: ExactParams = t.params
+    if Counter(cards) == Counter(dict(p.exact)):
+        held = Counter(rs.rank_index[c.rank] for c in cards if not rs.is_wild(c))
+        yield Play(t, cards, (), tuple(sorted(held.items())))
+
+
+def _contains(p: ExactParams, tables: RankTables) -> ContainsFn:
+    need: Counter[int] = Counter()
+    for card, n in p.exact:
+        r = tables.rank_index.get(card.rank)
+        if r is None:
+            return lambda kick: False
+        need[r] += n
+    items = tuple(need.items())
+    if all(n == 1 for _, n in items):
+        ranks = frozenset(need)
+        return lambda kick: ranks.issubset([r for r, _ in kick])
+    return lambda kick: all(dict(kick).get(r, 0) >= n for r, n in items)
+
+
+def _needs(p: ExactParams) -> frozenset[int] | None:
+    if p.exact_ranks is not None and not p.exact_ranks[1]:
+        return frozenset(r for r, _ in p.exact_ranks[0])
+    return None
+
+
+def _exclusive(p: ExactParams, tables: RankTables) -> tuple[str, ...] | None:
+    if all(tables.is_wild(c) for c, _ in p.exact):
+        return tuple(sorted(str(c) for c, n in p.exact for _ in range(n)))
+    return None
+
+
+def _describe(spec: HandType, say: Describer) -> list[list[Any]]:
+    assert spec.cards is not None
+    return [[say.text(say.s("shape.cards")), say.cards(parse_cards(" ".join(spec.cards)))]]
+
+
+SHAPE = register(
+    Shape(
+        key="cards",
+        compile=_compile,
+        generate=generate,
+        match=match,
+        contains=_contains,
+        describe=_describe,
+        phrases={"shape.cards": ("正好是这些牌：", "Exactly these cards: ")},
+        needs=_needs,
+        exclusive_wilds=_exclusive,
+        wild_limits=False,
+    )
+)

@@ -1,0 +1,191 @@
+"""The ``group`` shape: n cards of one rank (单张, 对子, 三条, 炸弹 …), with optional kickers."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from paixing.hands.kickers import kicker_cards, match_kickers, with_kickers
+from paixing.hands.play import Play
+from paixing.hands.ruleset import ContainsFn, FeatureFn, Ruleset, TypeInfo
+from paixing.hands.shapes.base import Describer, Shape, natural_counts, register
+from paixing.hands.tables import BIG, RankTables
+from paixing.hands.view import HandView
+from paixing.rules.cards import Card
+from paixing.rules.models import HandType
+
+
+@dataclass(frozen=True)
+class GroupParams:
+    gmin: int
+    gmax: int
+
+
+def _compile(spec: HandType, tables: RankTables) -> GroupParams:
+    assert spec.group is not None
+    size = spec.group.size
+    return GroupParams(size.min, BIG if size.max is None else size.max)
+
+
+# ------------------------------------------------------------------------------ generation
+def generate(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None = None, floor: int = -1) -> Iterable[Play]:
+    """Every group play of ``t`` (its top at least ``floor``)."""
+    if min(len(hv.wilds), t.wmax) == 0 and t.wmin == 0:
+        return _natural_groups(rs, hv, t, length, floor)
+    return _wild_groups(rs, hv, t, length, floor)
+
+
+def _natural_groups(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int) -> list[Play]:
+    """Groups without wild cards: the common case, built as a list without generator frames."""
+    p: GroupParams = t.params
+    gmin, gmax = p.gmin, p.gmax
+    spec = t.kickers
+    if gmin == gmax and spec is None:
+        # n of a kind of one size (single, pair, bomb): one shared core per rank.
+        if length is not None and length != gmin:
+            return []
+        cores = rs.group_cores(gmin)
+        return [Play(t, None, cores[r], cores[r], (), -1, hv) for r in hv.held(gmin) if r >= floor]
+    one_with_one = gmin == gmax and spec is not None and spec.count == 1 and spec.other_ranks and not t.may_not_contain
+    if one_with_one and spec is not None and (length is None or length == gmin + spec.size):
+        return _one_with_one(rs, hv, t, gmin, spec.size, floor)
+    out: list[Play] = []
+    kick = kicker_cards(t, 1)
+    counts = hv.counts
+    for r in hv.held(gmin):
+        if r < floor:
+            continue
+        c = counts[r]
+        for s in range(gmin, (gmax if gmax < c else c) + 1):
+            if length is None or s + kick == length:
+                g = ((r, s),)
+                if spec is None:
+                    out.append(Play(t, None, g, g, (), -1, hv))
+                else:
+                    out += with_kickers(rs, hv, t, g, {r: s}, -1, 1, s)
+    return out
+
+
+def _one_with_one(rs: Ruleset, hv: HandView, t: TypeInfo, g: int, size: int, floor: int) -> list[Play]:
+    """三带一 / 三带二: one group and one kicker unit of another rank, no kicker rules."""
+    cores = rs.group_cores(g)
+    units = rs.group_cores(size)
+    kick_ranks = hv.held(size)
+    out: list[Play] = []
+    for r in hv.held(g):
+        if r < floor:
+            continue
+        core = cores[r]
+        c0 = core[0]
+        out += [Play(t, None, core, (units[k][0], c0) if k < r else (c0, units[k][0]), (), -1, hv) for k in kick_ranks if k != r]
+    return out
+
+
+def _wild_groups(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int) -> Iterator[Play]:
+    p: GroupParams = t.params
+    counts, wilds = hv.counts, hv.wilds
+    w_max = min(len(wilds), t.wmax)
+    kick = kicker_cards(t, 1)
+    for r, c in enumerate(counts):
+        if c == 0 or r < floor:
+            continue
+        for s in range(p.gmin, min(p.gmax, c + w_max) + 1):
+            if length is not None and s + kick != length:
+                continue
+            for u in range(max(1, s - w_max, t.min_natural), min(c, s - t.wmin) + 1):
+                if t.kickers is not None:
+                    yield from with_kickers(rs, hv, t, ((r, s),), {r: u}, -1, 1, s)
+                else:
+                    yield Play(t, None, ((r, s),), ((r, u),), (r,) * (s - u), hand=hv)
+    if wilds and t.min_natural == 0 and t.kickers is None and rs.alone_as >= floor:
+        yield from _all_wild_groups(rs, hv, t, length)
+
+
+def _all_wild_groups(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None) -> Iterator[Play]:
+    """Groups of wild cards alone, read as the ``alone_as`` rank."""
+    p: GroupParams = t.params
+    r = rs.alone_as
+    for s in range(max(p.gmin, t.wmin, 1), min(p.gmax, len(hv.wilds), t.wmax) + 1):
+        if length is not None and s != length:
+            continue
+        cards = _plain_wilds(rs, hv.wilds, s)
+        if cards is not None:
+            yield Play(t, cards, ((r, s),), (), (r,) * s)
+
+
+def _plain_wilds(rs: Ruleset, wilds: list[Card], s: int) -> tuple[Card, ...] | None:
+    """``s`` of the hand's wild cards that are not exactly an exact-card type (four jokers are
+    only a heaven bomb, but three jokers and a flower card are four wild 3s), or None."""
+    first = tuple(wilds[:s])
+    if not rs.exclusive_wild_sets or tuple(sorted(map(str, first))) not in rs.exclusive_wild_sets:
+        return first
+    for choice in combinations(wilds, s):
+        if tuple(sorted(map(str, choice))) not in rs.exclusive_wild_sets:
+            return tuple(choice)
+    return None
+
+
+# ------------------------------------------------------------------------------ matching
+def match(rs: Ruleset, hv: HandView, t: TypeInfo, cards: tuple[Card, ...]) -> Iterator[Play]:
+    """Readings of exactly ``cards`` as one group (plus kickers)."""
+    nat = natural_counts(hv, t)
+    if nat is None:
+        return
+    p: GroupParams = t.params
+    w = hv.n_wild
+    if t.kickers is not None:
+        if w == 0:
+            cores = [((r,), s, -1) for r in nat for s in range(p.gmin, min(p.gmax, nat[r]) + 1)]
+            yield from match_kickers(rs, hv, t, cards, cores)
+        return
+    n = len(cards)
+    if not (p.gmin <= n <= p.gmax):
+        return
+    if not nat:
+        if rs.alone_as >= 0:
+            yield Play(t, cards, ((rs.alone_as, n),), (), (rs.alone_as,) * n)
+        return
+    if len(nat) == 1:
+        ((r, c),) = nat.items()
+        yield Play(t, cards, ((r, n),), ((r, c),), (r,) * w)
+
+
+# ------------------------------------------------------------------------------ the rest
+def _contains(p: GroupParams, tables: RankTables) -> ContainsFn:
+    gmin = p.gmin
+    return lambda kick: max([n for _, n in kick]) >= gmin
+
+
+def _top(p: GroupParams, tables: RankTables) -> FeatureFn:
+    return lambda play, n: play.groups[0][0]
+
+
+def _describe(spec: HandType, say: Describer) -> list[list[Any]]:
+    assert spec.group is not None
+    size = spec.group.size
+    if size.min == size.max == 1:
+        return [[say.text(say.s("shape.group_one"))]]
+    return [[say.text(say.s("shape.group", size=say.range_text(size, "unit.card")))]]
+
+
+SHAPE = register(
+    Shape(
+        key="group",
+        compile=_compile,
+        generate=generate,
+        match=match,
+        contains=_contains,
+        describe=_describe,
+        phrases={
+            "shape.group_one": ("任意一张牌", "Any one card"),
+            "shape.group": ("{size}同点数的牌", "{size} cards of one rank"),
+            "feat.top_group": ("点数", "rank"),
+        },
+        top=_top,
+        needs_group=lambda p: p.gmin,
+        kicker_cap=lambda p: p.gmin - 1,
+        ranks_only=True,
+    )
+)

@@ -1,0 +1,129 @@
+"""The ``set`` shape: named ranks, one card of each (5-10-K), with a suit rule."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from itertools import product
+from typing import Any
+
+from paixing.hands.play import Play
+from paixing.hands.ruleset import ContainsFn, Ruleset, TypeInfo
+from paixing.hands.shapes.base import Describer, Shape, natural_counts, register
+from paixing.hands.tables import RankTables
+from paixing.hands.view import HandView
+from paixing.rules.cards import Card
+from paixing.rules.models import HandType
+
+
+@dataclass(frozen=True)
+class SetParams:
+    ranks: tuple[int, ...]
+    """The named ranks, low to high."""
+    suits: str
+    """``same``, ``mixed`` or ``any``."""
+
+
+def _compile(spec: HandType, tables: RankTables) -> SetParams:
+    assert spec.set is not None
+    return SetParams(tuple(sorted(tables.rank_index[r] for r in spec.set.ranks)), spec.set.suits)
+
+
+def generate(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None = None, floor: int = -1) -> Iterable[Play]:
+    """Every set play of ``t``: each choice of which ranks wild cards fill, then suits."""
+    p: SetParams = t.params
+    ranks = p.ranks
+    if length is not None and length != len(ranks):
+        return
+    w_max = min(hv.n_wild, t.wmax)
+    counts = hv.counts
+    for mask in product((True, False), repeat=len(ranks)):
+        nat = [r for r, take in zip(ranks, mask, strict=True) if take]
+        missing = tuple(r for r, take in zip(ranks, mask, strict=True) if not take)
+        w = len(missing)
+        if w > w_max or w < t.wmin or len(nat) < max(1, t.min_natural):
+            continue
+        if any(counts[r] == 0 for r in nat):
+            continue
+        yield from _suited(rs, hv, t, nat, missing)
+
+
+def _suited(rs: Ruleset, hv: HandView, t: TypeInfo, nat: list[int], missing: tuple[int, ...]) -> Iterator[Play]:
+    """The plays of one natural/wild split, as the suit rule allows."""
+    p: SetParams = t.params
+    by_rank = hv.by_rank
+    wild_cards = tuple(hv.wilds[: len(missing)])
+    naturals = tuple((r, 1) for r in nat)
+    groups = tuple((r, 1) for r in p.ranks)
+    if p.suits == "any":
+        yield Play(t, tuple(by_rank[r][0] for r in nat) + wild_cards, groups, naturals, missing)
+    elif p.suits == "same":
+        for si, suit in enumerate(rs.tables.suit_names):
+            picked = []
+            for r in nat:
+                card = next((c for c in by_rank[r] if c.suit == suit), None)
+                if card is None:
+                    break
+                picked.append(card)
+            else:
+                yield Play(t, tuple(picked) + wild_cards, groups, naturals, missing, si)
+    else:
+        for choice in product(*(list(dict.fromkeys(by_rank[r])) for r in nat)):
+            suits = [c.suit for c in choice]
+            if None in suits or len(set(suits)) > 1:
+                yield Play(t, tuple(choice) + wild_cards, groups, naturals, missing)
+                break
+
+
+def match(rs: Ruleset, hv: HandView, t: TypeInfo, cards: tuple[Card, ...]) -> Iterator[Play]:
+    """The reading of exactly ``cards`` as the set, if the ranks and the suit rule fit."""
+    nat = natural_counts(hv, t)
+    if nat is None or t.kickers is not None:
+        return
+    p: SetParams = t.params
+    ranks = p.ranks
+    if len(cards) != len(ranks) or any(r not in ranks or c != 1 for r, c in nat.items()) or not nat:
+        return
+    missing = tuple(r for r in ranks if r not in nat)
+    naturals = tuple(sorted((r, 1) for r in nat))
+    groups = tuple((r, 1) for r in ranks)
+    suits = [c.suit for c in cards if not rs.is_wild(c)]
+    one_suit = None not in suits and len(set(suits)) == 1
+    if p.suits == "same":
+        if one_suit:
+            yield Play(t, cards, groups, naturals, missing, rs.suit_rank[suits[0]])
+    elif p.suits == "mixed":
+        if not one_suit:
+            yield Play(t, cards, groups, naturals, missing)
+    else:
+        yield Play(t, cards, groups, naturals, missing)
+
+
+def _contains(p: SetParams, tables: RankTables) -> ContainsFn:
+    set_ranks = p.ranks
+    return lambda kick: all(dict(kick).get(r, 0) >= 1 for r in set_ranks)
+
+
+def _describe(spec: HandType, say: Describer) -> list[list[Any]]:
+    assert spec.set is not None
+    ranks = " ".join(spec.set.ranks)
+    return [[say.text(say.s("shape.set", ranks=ranks) + say.s("w.semicolon") + say.s(f"shape.set_{spec.set.suits}"))]]
+
+
+SHAPE = register(
+    Shape(
+        key="set",
+        compile=_compile,
+        generate=generate,
+        match=match,
+        contains=_contains,
+        describe=_describe,
+        phrases={
+            "shape.set": ("{ranks} 各一张", "One card each of {ranks}"),
+            "shape.set_same": ("同一花色", "all of one suit"),
+            "shape.set_mixed": ("天然牌不全是同一花色", "the natural cards not all of one suit"),
+            "shape.set_any": ("花色不限", "any suits"),
+        },
+        suits=lambda p: p.suits,
+    )
+)
