@@ -68,7 +68,7 @@ def load_variant(ref: str | Path) -> Variant:
         raise VariantError([f"{path}: no such file"])
     data = load_data(path)
     file = str(path)
-    problems: list[str] = []  # _id_problems(data, path)
+    problems = _id_problems(data, path)
     try:
         variant = Variant.model_validate(data)
     except ValidationError as exc:
