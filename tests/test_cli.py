@@ -295,6 +295,15 @@ def test_validate_unknown_key(tmp_path: Path) -> None:
     assert entry["problems"] == result.stderr.splitlines()
 
 
+def test_validate_id_that_is_not_the_file_name(tmp_path: Path) -> None:
+    """The language says a variant's id is its file's name."""
+    path = tmp_path / "my-variant.yaml"
+    path.write_text("id: foo\nname: {zh: 我的, en: Mine}\nextends: banzipao\n", encoding="utf-8")
+    result = run("validate", str(path))
+    assert result.exit_code == 1
+    assert error_line(result) == f"{path}:1:5: id: 'foo' must be the file's name 'my-variant'"
+
+
 def test_validate_mixed_files(tmp_path: Path) -> None:
     bad = tmp_path / "broken.yaml"
     bad.write_text(BROKEN, encoding="utf-8")

@@ -19,6 +19,8 @@ from paixing.rules.loader import VariantError, builtin_dir, builtin_ids, load_va
 from paixing.rules.models import Variant
 
 BASE = "banzipao"
+FILE = f"{BASE}.yaml"
+"""A corrupted copy keeps the base's file name: a variant's id is its file's name."""
 CHILD_NAME = "name: {zh: 子, en: Child}\n"
 
 
@@ -85,7 +87,7 @@ def base() -> str:
 # ------------------------------------------------------------------------------ unknown keys
 def test_unknown_top_level_key_suggests(tmp_path: Path, base: str) -> None:
     text = re.sub(r"^hand_types:", "hand_type:", base, count=1, flags=re.M)
-    path = write(tmp_path, "v.yaml", text)
+    path = write(tmp_path, FILE, text)
     line, col = top_level(text, "hand_type")
     top = first_key(text)
     assert problems(path) == [
@@ -96,7 +98,7 @@ def test_unknown_top_level_key_suggests(tmp_path: Path, base: str) -> None:
 
 def test_unknown_key_in_hand_type_suggests(tmp_path: Path, base: str) -> None:
     text, at = replace_after(base, "- id: pair\n", "group:", "grop:")
-    path = write(tmp_path, "v.yaml", text)
+    path = write(tmp_path, FILE, text)
     line, col = locate(text, "grop:", at)
     i = hand_type_index("pair")
     assert problems(path) == [
@@ -106,14 +108,14 @@ def test_unknown_key_in_hand_type_suggests(tmp_path: Path, base: str) -> None:
 
 def test_unknown_key_without_a_close_match(tmp_path: Path, base: str) -> None:
     text = re.sub(r"^players: 4$", "players: 4\nzzz: 1", base, count=1, flags=re.M)
-    path = write(tmp_path, "v.yaml", text)
+    path = write(tmp_path, FILE, text)
     line, col = top_level(text, "zzz")
     assert problems(path) == [f"{path}:{line}:{col}: zzz: unknown key 'zzz'"]
 
 
 def test_unknown_key_in_compare_suggests_alias(tmp_path: Path, base: str) -> None:
     text, at = replace_after(base, "- id: straight\n", "compare: {", "compare: {clas: x, ")
-    path = write(tmp_path, "v.yaml", text)
+    path = write(tmp_path, FILE, text)
     line, col = locate(text, "clas:", at)
     i = hand_type_index("straight")
     assert problems(path) == [
@@ -123,7 +125,7 @@ def test_unknown_key_in_compare_suggests_alias(tmp_path: Path, base: str) -> Non
 
 def test_unknown_key_in_range_suggests(tmp_path: Path, base: str) -> None:
     text, at = replace_after(base, "- id: pair\n", "group: {size: 2}", "group: {size: {mn: 2}}")
-    path = write(tmp_path, "v.yaml", text)
+    path = write(tmp_path, FILE, text)
     line, col = locate(text, "mn:", at)
     i = hand_type_index("pair")
     assert problems(path) == [
@@ -134,7 +136,7 @@ def test_unknown_key_in_range_suggests(tmp_path: Path, base: str) -> None:
 # ------------------------------------------------------------------------------ wrong values
 def test_wrong_type(tmp_path: Path, base: str) -> None:
     text = re.sub(r"^players: 4$", "players: four", base, count=1, flags=re.M)
-    path = write(tmp_path, "v.yaml", text)
+    path = write(tmp_path, FILE, text)
     line, col = top_level(text, "players")
     assert problems(path) == [
         f"{path}:{line}:{col}: players: Input should be a valid integer, got 'four'"
@@ -143,7 +145,7 @@ def test_wrong_type(tmp_path: Path, base: str) -> None:
 
 def test_out_of_range(tmp_path: Path, base: str) -> None:
     text = re.sub(r"^players: 4$", "players: 1", base, count=1, flags=re.M)
-    path = write(tmp_path, "v.yaml", text)
+    path = write(tmp_path, FILE, text)
     line, col = top_level(text, "players")
     assert problems(path) == [
         f"{path}:{line}:{col}: players: Input should be greater than or equal to 2"
@@ -152,7 +154,7 @@ def test_out_of_range(tmp_path: Path, base: str) -> None:
 
 def test_boolean_is_not_a_number(tmp_path: Path, base: str) -> None:
     text = re.sub(r"^players: 4$", "players: true", base, count=1, flags=re.M)
-    path = write(tmp_path, "v.yaml", text)
+    path = write(tmp_path, FILE, text)
     line, col = top_level(text, "players")
     assert problems(path) == [
         f"{path}:{line}:{col}: players: Input should be a valid integer, got True"
@@ -161,7 +163,7 @@ def test_boolean_is_not_a_number(tmp_path: Path, base: str) -> None:
 
 def test_bad_rank_name(tmp_path: Path, base: str) -> None:
     text, at = replace_after(base, "ranks:\n", 'order: ["3"', 'order: ["X"')
-    path = write(tmp_path, "v.yaml", text)
+    path = write(tmp_path, FILE, text)
     line, col = locate(text, '"X"', at)
     assert problems(path) == [
         f"{path}:{line}:{col}: ranks.order[0]: expected a rank (3 4 5 6 7 8 9 10 J Q K A 2 BJ RJ), got 'X'"
@@ -170,7 +172,7 @@ def test_bad_rank_name(tmp_path: Path, base: str) -> None:
 
 def test_bad_literal(tmp_path: Path, base: str) -> None:
     text, at = replace_after(base, "- id: straight\n", "key: [top]", "key: [tops]")
-    path = write(tmp_path, "v.yaml", text)
+    path = write(tmp_path, FILE, text)
     line, col = locate(text, "tops", at)
     i = hand_type_index("straight")
     assert problems(path) == [
@@ -185,7 +187,7 @@ def test_two_shapes(tmp_path: Path, base: str) -> None:
         "group: {size: 2}\n",
         "group: {size: 2}\n    chain: {group: 1, length: 3}\n",
     )
-    path = write(tmp_path, "v.yaml", text)
+    path = write(tmp_path, FILE, text)
     line, col = locate(text, "- id: pair")
     i = hand_type_index("pair")
     assert problems(path) == [
@@ -197,7 +199,7 @@ def test_range_max_below_min(tmp_path: Path, base: str) -> None:
     text, at = replace_after(
         base, "- id: pair\n", "group: {size: 2}", "group: {size: {min: 3, max: 2}}"
     )
-    path = write(tmp_path, "v.yaml", text)
+    path = write(tmp_path, FILE, text)
     line, col = locate(text, "size:", at)
     i = hand_type_index("pair")
     assert problems(path) == [
@@ -214,7 +216,7 @@ def test_bad_card_in_example(tmp_path: Path, base: str) -> None:
     anchor = base.index("\nexamples:")
     at = base.index(f'play: "{old}"', anchor)
     text = base[:at] + 'play: "55 6X 77"' + base[at + len(f'play: "{old}"') :]
-    path = write(tmp_path, "v.yaml", text)
+    path = write(tmp_path, FILE, text)
     line, col = locate(text, 'play: "55 6X 77"')
     assert problems(path) == [
         f"{path}:{line}:{col}: examples[{j}].play: bad card token '6X' at position 2: "
@@ -224,7 +226,7 @@ def test_bad_card_in_example(tmp_path: Path, base: str) -> None:
 
 def test_unknown_hand_type_in_example(tmp_path: Path, base: str) -> None:
     text, at = replace_after(base, "\nexamples:", "classify: [straight]", "classify: [straigth]")
-    path = write(tmp_path, "v.yaml", text)
+    path = write(tmp_path, FILE, text)
     line, col = locate(text, "straigth", at)
     j = next(k for k, ex in enumerate(builtin().examples) if ex.classify == ["straight"])
     assert problems(path) == [
@@ -234,7 +236,7 @@ def test_unknown_hand_type_in_example(tmp_path: Path, base: str) -> None:
 
 def test_unknown_key_in_example_suggests(tmp_path: Path, base: str) -> None:
     text, at = replace_after(base, "\nexamples:", "does_not_beat:", "doesnt_beat:")
-    path = write(tmp_path, "v.yaml", text)
+    path = write(tmp_path, FILE, text)
     line, col = locate(text, "doesnt_beat:", at)
     j = next(k for k, ex in enumerate(builtin().examples) if ex.does_not_beat is not None)
     assert problems(path) == [
@@ -245,7 +247,7 @@ def test_unknown_key_in_example_suggests(tmp_path: Path, base: str) -> None:
 # ------------------------------------------------------------------------------ ladder
 def test_ladder_names_unknown_type(tmp_path: Path, base: str) -> None:
     text, at = replace_after(base, "\nladder:", "- [dou]", "- [dou, duo]")
-    path = write(tmp_path, "v.yaml", text)
+    path = write(tmp_path, FILE, text)
     line, col = locate(text, "duo", at)
     rung = next(
         r for r, entries in enumerate(builtin().ladder) if [e.type for e in entries] == ["dou"]
@@ -257,7 +259,7 @@ def test_ladder_names_unknown_type(tmp_path: Path, base: str) -> None:
 
 def test_type_missing_from_ladder(tmp_path: Path, base: str) -> None:
     text, _ = replace_after(base, "\nladder:", "  - [dou]\n", "")
-    path = write(tmp_path, "v.yaml", text)
+    path = write(tmp_path, FILE, text)
     line, col = locate(text, "id: dou")
     i = hand_type_index("dou")
     assert problems(path) == [
@@ -267,7 +269,7 @@ def test_type_missing_from_ladder(tmp_path: Path, base: str) -> None:
 
 def test_type_twice_on_ladder(tmp_path: Path, base: str) -> None:
     text, at = replace_after(base, "\nladder:", "- [dou]", "- [dou, dou]")
-    path = write(tmp_path, "v.yaml", text)
+    path = write(tmp_path, FILE, text)
     line, col = locate(text, "dou]", at)
     rung = next(
         r for r, entries in enumerate(builtin().ladder) if [e.type for e in entries] == ["dou"]
@@ -279,7 +281,7 @@ def test_type_twice_on_ladder(tmp_path: Path, base: str) -> None:
 
 def test_rung_that_is_not_a_list(tmp_path: Path, base: str) -> None:
     text, at = replace_after(base, "\nladder:", "- [bomb]", "- bomb")
-    path = write(tmp_path, "v.yaml", text)
+    path = write(tmp_path, FILE, text)
     line, col = locate(text, "bomb", at)
     rung = next(
         r for r, entries in enumerate(builtin().ladder) if [e.type for e in entries] == ["bomb"]
@@ -292,7 +294,7 @@ def test_rung_that_is_not_a_list(tmp_path: Path, base: str) -> None:
 # ------------------------------------------------------------------------------ YAML syntax
 def test_invalid_yaml_tab(tmp_path: Path, base: str) -> None:
     text = re.sub(r"^players: 4$", "players:\t4", base, count=1, flags=re.M)
-    path = write(tmp_path, "v.yaml", text)
+    path = write(tmp_path, FILE, text)
     line, col = locate(text, "\t4")
     assert problems(path) == [
         f"{path}:{line}:{col}: invalid YAML: found character '\\t' that cannot start any token"
@@ -301,7 +303,7 @@ def test_invalid_yaml_tab(tmp_path: Path, base: str) -> None:
 
 def test_invalid_yaml_duplicate_key(tmp_path: Path, base: str) -> None:
     text = re.sub(r"^players: 4$", "players: 4\nplayers: 5", base, count=1, flags=re.M)
-    path = write(tmp_path, "v.yaml", text)
+    path = write(tmp_path, FILE, text)
     line, col = locate(text, "players: 5")
     assert problems(path) == [
         f'{path}:{line}:{col}: invalid YAML: found duplicate key "players" with value "5" (original value: "4")'
@@ -309,13 +311,13 @@ def test_invalid_yaml_duplicate_key(tmp_path: Path, base: str) -> None:
 
 
 def test_invalid_yaml_unclosed_flow(tmp_path: Path) -> None:
-    path = write(tmp_path, "v.yaml", "id: x\nplayers: [4\nname: y\n")
+    path = write(tmp_path, FILE, "id: x\nplayers: [4\nname: y\n")
     assert problems(path) == [f"{path}:3:5: invalid YAML: expected ',' or ']', but got ':'"]
 
 
 @pytest.mark.parametrize("text", ["", "- a\n- b\n", "just words\n"])
 def test_not_a_mapping(tmp_path: Path, text: str) -> None:
-    path = write(tmp_path, "v.yaml", text)
+    path = write(tmp_path, FILE, text)
     assert problems(path) == [
         f"{path}:1:1: a variant file must be a mapping of keys (id, name, ranks, …)"
     ]
@@ -336,7 +338,7 @@ def test_unknown_builtin_id_suggests() -> None:
 
 # ------------------------------------------------------------------------------ extends: errors
 def child(tmp_path: Path, body: str, name: str = "child.yaml", parent: str = "parent") -> Path:
-    return write(tmp_path, name, f"id: child\n{CHILD_NAME}extends: {parent}\n{body}")
+    return write(tmp_path, name, f"id: {Path(name).stem}\n{CHILD_NAME}extends: {parent}\n{body}")
 
 
 def test_extends_unknown_parent_suggests(tmp_path: Path) -> None:
@@ -431,7 +433,7 @@ def test_child_must_give_id_and_name(tmp_path: Path) -> None:
 # ------------------------------------------------------------------------------ extends: merging
 MINI = """\
 # A small parent, written here so that merge tests do not depend on the built-in files.
-id: mini
+id: parent
 name: {zh: 小, en: Mini}
 players: 4
 deck: {packs: 1, jokers: false}
@@ -482,7 +484,7 @@ def ladder_ids(v: Variant) -> list[list[str]]:
 
 
 def test_mini_parent_loads(parent: Variant) -> None:
-    assert parent.id == "mini" and parent.extends is None
+    assert parent.id == "parent" and parent.extends is None
     assert [t.id for t in parent.hand_types] == ["single", "pair", "straight", "bomb", "odds"]
 
 
@@ -497,8 +499,8 @@ def test_child_of_builtin_and_of_file(tmp_path: Path, parent: Variant) -> None:
         assert (
             v.ladder == parent.ladder and v.examples == parent.examples and v.notes == parent.notes
         )
-    for v in (by_id, by_file, by_name):
-        assert v.id == "child" and v.name.en == "Child"
+    for v, vid in ((by_id, "c1"), (by_file, "c2"), (by_name, "c3")):
+        assert v.id == vid and v.name.en == "Child"
     assert (by_id.extends, by_file.extends, by_name.extends) == (BASE, "parent.yaml", "parent")
 
 
@@ -608,3 +610,30 @@ def test_builtin_child_merges_kickers(variant_ids: list[str]) -> None:
     assert ps.kickers is not None and ps.kickers.no_longer_chain
     assert ps.chain == parent.hand_type("plane_singles").chain
     assert v.ladder == parent.ladder
+
+
+# ------------------------------------------------------------------------------ id is the file name
+def test_id_must_be_the_file_name(tmp_path: Path, base: str) -> None:
+    path = write(tmp_path, "my-variant.yaml", base)
+    line, col = locate(base, f"id: {BASE}")
+    assert problems(path) == [
+        f"{path}:{line}:{col + 4}: id: {BASE!r} must be the file's name 'my-variant'"
+    ]
+
+
+def test_id_problem_comes_with_the_other_problems(tmp_path: Path, base: str) -> None:
+    text = re.sub(r"^players: 4$", "players: four", base, count=1, flags=re.M)
+    path = write(tmp_path, "other.yaml", text)
+    found = problems(path)
+    assert found[0].endswith(f"id: {BASE!r} must be the file's name 'other'")
+    assert found[1].endswith("players: Input should be a valid integer, got 'four'")
+
+
+def test_child_id_must_be_its_file_name(tmp_path: Path, parent: Variant) -> None:
+    path = write(tmp_path, "kid.yaml", f"id: child\n{CHILD_NAME}extends: parent\n")
+    assert problems(path) == [f"{path}:1:5: id: 'child' must be the file's name 'kid'"]
+
+
+def test_builtin_ids_are_their_file_names(variant_ids: list[str]) -> None:
+    for vid in variant_ids:
+        assert load_variant(builtin_dir() / f"{vid}.yaml").id == vid

@@ -1,17 +1,21 @@
-"""Compiled rulesets by reference, compiled once: ``ruleset("banzipao")`` or a file path."""
+"""Compiled rulesets by reference, compiled once: ``ruleset("banzipao")`` or a file path.
+
+The cache keys on the reference's whole ``extends:`` chain (``rules.source_cache``): editing a
+parent file recompiles its children, and a parent that breaks a child raises its VariantError.
+"""
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 
 from paixing.hands.compile import Ruleset, compile_variant
 from paixing.rules.loader import load_variant
 from paixing.rules.models import Variant
+from paixing.rules.source_cache import cached_by_source
 
 
-@lru_cache(maxsize=64)
-def _cached(ref: str, mtime: float) -> Ruleset:
+@cached_by_source(maxsize=64)
+def _cached(ref: str) -> Ruleset:
     return compile_variant(load_variant(ref))
 
 
@@ -21,6 +25,4 @@ def ruleset(ref: str | Path | Variant | Ruleset) -> Ruleset:
         return ref
     if isinstance(ref, Variant):
         return compile_variant(ref)
-    path = Path(ref)
-    mtime = path.stat().st_mtime if path.is_file() else 0.0
-    return _cached(str(ref), mtime)
+    return _cached(ref)

@@ -8,12 +8,11 @@ items by id the way ``extends:`` merges them; ``compact`` prints a value in YAML
 from __future__ import annotations
 
 import re
-import typing
 from collections.abc import Callable
 from typing import Any
 
+from paixing.rules.introspect import field_of, inner_model, is_model
 from paixing.rules.models import Variant
-from pydantic import BaseModel
 
 MISSING = object()
 """Marks a key one side of a difference does not have."""
@@ -89,27 +88,16 @@ def compact(value: Any) -> str:
     return str(value)
 
 
-def _inner_model(annotation: Any) -> Any:
-    origin = typing.get_origin(annotation)
-    if origin is not None:
-        for arg in typing.get_args(annotation):
-            found = _inner_model(arg)
-            if isinstance(found, type) and issubclass(found, BaseModel):
-                return found
-        return None
-    return annotation
-
-
 def path_doc(path: str) -> str:
     """The rule language's description of the key at ``path`` (e.g. ``hand_types[x].kickers``)."""
     model: Any = Variant
     doc = ""
     for part in re.sub(r"\[[^\]]*\]", "", path).split("."):
-        if not (isinstance(model, type) and issubclass(model, BaseModel)):
+        if not is_model(model):
             return doc
-        field = model.model_fields.get(part) or next((f for f in model.model_fields.values() if f.alias == part), None)
+        field = field_of(model, part)
         if field is None:
             return doc
         doc = " ".join((field.description or "").split())
-        model = _inner_model(field.annotation)
+        model = inner_model(field.annotation)
     return re.sub(r"``([^`]*)``", r"\1", doc)

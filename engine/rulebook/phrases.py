@@ -463,10 +463,6 @@ def _join(lang: str, items: Iterable[str]) -> str:
     return say(lang, "w.list").join(items)
 
 
-def _plural_s(n: int) -> str:
-    return "" if n == 1 else "s"
-
-
 def _range(lang: str, r: Range, unit: str) -> str:
     u = say(lang, unit)
     if r.max is None:

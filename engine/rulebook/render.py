@@ -1,7 +1,7 @@
 """Rendering and writing books: the only part that knows templates, files and the shell.
 
 The Jinja environment over ``paixing``'s package templates, ``render_rulebook`` (lang and format
-checked, cached per variant file version), the docs index, every built-in book as
+checked, cached per version of the variant's ``extends:`` chain), the docs index, every built-in book as
 ``book_files``, ``write_rulebooks`` and ``main`` (``python -m paixing.rulebook OUTDIR [--check]``).
 """
 
@@ -18,10 +18,11 @@ from typing import Any
 from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup
 from paixing.rules.loader import builtin_ids, load_variant
+from paixing.rules.source_cache import cached_by_source
 
 from .book import Book
 from .phrases import say
-from .shown import RulebookError, _facts_cached, _source_path
+from .shown import RulebookError, facts
 
 LANGS: tuple[str, ...] = ("zh", "en")
 FORMATS: tuple[str, ...] = ("md", "html")
@@ -53,14 +54,12 @@ def render_rulebook(variant_ref: str, lang: str = "zh", fmt: str = "md") -> str:
         raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
     if fmt not in FORMATS:
         raise ValueError(f"fmt must be one of {', '.join(FORMATS)}, not {fmt!r}")
-    ref = str(variant_ref)
-    path = _source_path(ref)
-    return _render(ref, path.stat().st_mtime if path.is_file() else 0.0, lang, fmt)
+    return _render(str(variant_ref), lang, fmt)
 
 
-@lru_cache(maxsize=128)
-def _render(ref: str, mtime: float, lang: str, fmt: str) -> str:
-    book = Book(_facts_cached(ref, mtime), lang).build()
+@cached_by_source(maxsize=128)
+def _render(ref: str, lang: str, fmt: str) -> str:
+    book = Book(facts(ref), lang).build()
     text = environment().get_template(f"rulebook.{fmt}.j2").render(book=book, t=book["t"], th=book["th"])
     if isinstance(text, Markup):
         text = str(text)

@@ -10,8 +10,6 @@ version of the variant file.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
 
 from paixing.hands.cache import ruleset
 from paixing.hands.classify import classify
@@ -21,8 +19,9 @@ from paixing.hands.play import Play
 from paixing.hands.shapes import SHAPES
 from paixing.hands.view import HandView
 from paixing.rules.cards import Card, format_cards, parse_cards
-from paixing.rules.loader import builtin_dir, load_variant, resolve_path
+from paixing.rules.loader import builtin_dir, load_variant, source_files
 from paixing.rules.models import Example, Variant
+from paixing.rules.source_cache import cached_by_source
 
 from ..examples import Outcome, plays_against, run_example, run_examples
 from .odds import Odds, event_odds
@@ -60,15 +59,8 @@ class Facts:
     parent: Variant | None
 
 
-def _source_path(ref: str) -> Path:
-    p = Path(ref)
-    if p.suffix in (".yaml", ".yml") or "/" in ref:
-        return p
-    return resolve_path(ref)
-
-
 def _source_name(ref: str) -> str:
-    path = _source_path(ref)
+    path = source_files(ref)[0]
     try:
         if path.resolve().parent == builtin_dir().resolve():
             return f"variants/{path.name}"
@@ -77,8 +69,9 @@ def _source_name(ref: str) -> str:
     return path.name
 
 
-@lru_cache(maxsize=32)
-def _facts_cached(ref: str, mtime: float) -> Facts:
+@cached_by_source(maxsize=32)
+def facts(ref: str) -> Facts:
+    """The engine's facts for a variant reference (cached per version of its ``extends:`` chain)."""
     rs = ruleset(ref)
     v = rs.variant
     outcomes = tuple(run_examples(rs))
@@ -94,7 +87,7 @@ def _facts_cached(ref: str, mtime: float) -> Facts:
             generated[t.id] = generated_example(rs, t)
     parent = None
     if v.extends:
-        parent = load_variant(resolve_path(v.extends, _source_path(ref).parent))
+        parent = load_variant(source_files(ref)[1])
     n = v.players
     k = 0
     odds: tuple[Odds, ...] = ()
@@ -103,13 +96,6 @@ def _facts_cached(ref: str, mtime: float) -> Facts:
         k = v.game.deal.cards_each or (len(rs.deck()) - kitty) // n
         odds = event_odds(rs, k)
     return Facts(rs, _source_name(ref), outcomes, generated, mentions, odds, k, parent)
-
-
-def facts(ref: str) -> Facts:
-    """The engine's facts for a variant reference (cached per file version)."""
-    path = _source_path(ref)
-    mtime = path.stat().st_mtime if path.is_file() else 0.0
-    return _facts_cached(ref, mtime)
 
 
 def _readings(rs: Ruleset, notation: str) -> list[Play]:

@@ -1,0 +1,64 @@
+"""The ``paixing`` command line: a thin layer over the public API.
+
+Every command prints a rich table (or plain lines) for people and, with ``--json``, one JSON
+document for programs; the shapes are documented in ``docs/cli.md``. Cards are printed in the
+notation ``parse_cards`` reads, so anything shown can be pasted back.
+
+Exit codes: 0 success; 1 cards that are not a valid play, or a variant file with problems;
+2 bad usage, a bad card string, a card the variant does not deal, or an unknown variant.
+User errors are one line on stderr, never a traceback.
+
+One module per group of commands, each registering on the shared ``app`` (``common``):
+``variants`` (variants, validate, schema), ``cards`` (classify, beats, moves), ``hands``
+(simulate, replay), ``tools`` (play, rulebook, check). A new command goes in the module of its
+group, or a new module imported below.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+import typer
+
+from . import cards, hands, tools, variants
+from .common import EXIT_NOT_A_PLAY, EXIT_USAGE, app
+from .variants import SCHEMA_DIALECT, SCHEMA_SHORTHANDS, SCHEMA_TITLE, variant_schema
+
+__all__ = [
+    "EXIT_NOT_A_PLAY",
+    "EXIT_USAGE",
+    "SCHEMA_DIALECT",
+    "SCHEMA_SHORTHANDS",
+    "SCHEMA_TITLE",
+    "app",
+    "cards",
+    "hands",
+    "main",
+    "tools",
+    "variant_schema",
+    "variants",
+]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The console script: run the app and return its exit code.
+
+    The app runs in typer's standalone mode, so usage errors (a missing argument, an unknown
+    option) are reported by typer and exit 2; the ``SystemExit`` it raises becomes the return
+    value, which lets tests and wrappers call ``main([...])`` directly.
+    """
+    try:
+        app(args=list(argv) if argv is not None else None, prog_name="paixing")
+    except SystemExit as exc:
+        if exc.code is None or isinstance(exc.code, int):
+            return exc.code or 0
+        typer.echo(str(exc.code), err=True)
+        return 1
+    return 0
+
+
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,112 @@
+"""``paixing classify``, ``beats`` and ``moves``: questions about cards in one variant."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from paixing.hands.classify import classify
+from paixing.hands.moves import beats_cards
+from paixing.hands.play import beats, why
+from paixing.rules.cards import parse_cards
+
+from ..examples import plays_against
+from .common import (
+    JsonFlag,
+    VariantArg,
+    app,
+    load,
+    new_console,
+    not_a_play,
+    notation,
+    plays_table,
+    print_json,
+    read_cards,
+    reading,
+    readings,
+    user_errors,
+)
+
+
+@app.command("classify")
+def classify_cmd(
+    variant: VariantArg,
+    cards: Annotated[
+        list[str],
+        typer.Argument(metavar="CARDS", help='Card notation, e.g. 55667788 or "333 BJ".'),
+    ],
+    as_json: JsonFlag = False,
+) -> None:
+    """Every reading of exactly these cards (hand type, and what wild cards stand for)."""
+    rs = load(variant)
+    given = read_cards(rs, " ".join(cards), "CARDS")
+    with user_errors():
+        readings = classify(rs, given)
+    if not readings:
+        not_a_play(rs, given)
+    if as_json:
+        print_json({"plays": [p.to_json() for p in readings]})
+        return
+    table = plays_table(readings, title=f"{notation(rs, given)} in {rs.id}")
+    new_console().print(table)
+    for p in readings:
+        if not p.type.playable:
+            typer.echo(f"{p.type.id} is a dealt-hand pattern, never played as one play")
+
+
+@app.command("beats")
+def beats_cmd(
+    variant: VariantArg,
+    play: Annotated[str, typer.Argument(metavar="PLAY", help="The cards played.")],
+    target: Annotated[str, typer.Argument(metavar="TARGET", help="The cards to beat.")],
+    as_json: JsonFlag = False,
+) -> None:
+    """Whether PLAY may be played on TARGET: some reading of PLAY beats every reading of TARGET."""
+    rs = load(variant)
+    a_cards = read_cards(rs, play, "PLAY")
+    b_cards = read_cards(rs, target, "TARGET")
+    a = readings(rs, a_cards)
+    b = readings(rs, b_cards)
+    with user_errors():
+        verdict = beats_cards(rs, a_cards, b_cards)
+    if verdict:
+        x = next((p for p in a if all(beats(p, q) for q in b)), a[0])
+        y = b[0]
+    else:
+        x = a[0]
+        y = next((q for q in b if not beats(x, q)), b[0])
+    reason = why(x, y)
+    if len(a) > 1 or len(b) > 1 or x.wild_as or y.wild_as:
+        reason += f" ({reading(x)} against {reading(y)})"
+    if as_json:
+        print_json({"beats": verdict, "reason": reason})
+        return
+    verb = "beats" if verdict else "does not beat"
+    typer.echo(f"{notation(rs, a_cards)} {verb} {notation(rs, b_cards)}: {reason}")
+
+
+@app.command("moves")
+def moves_cmd(
+    variant: VariantArg,
+    hand: Annotated[str, typer.Option("--hand", metavar="CARDS", help="The cards in hand.")],
+    last: Annotated[
+        str | None,
+        typer.Option("--last", metavar="CARDS", help="The play to beat (omit for a free lead)."),
+    ] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Every legal play from a hand, on a free lead or against the last play."""
+    rs = load(variant)
+    hand_cards = read_cards(rs, hand, "--hand")
+    if last is not None:
+        readings(rs, read_cards(rs, last, "--last"))
+    with user_errors():
+        plays = plays_against(rs, hand, last)
+    if as_json:
+        print_json({"plays": [p.to_json() for p in plays]})
+        return
+    against = f"on {notation(rs, parse_cards(last))}" if last is not None else "on a free lead"
+    if plays:
+        new_console().print(plays_table(plays, title=f"{notation(rs, hand_cards)} {against}"))
+    n = len(plays)
+    typer.echo(f"{n} legal play{'' if n == 1 else 's'} {against}" + ("" if n else " (pass)"))

@@ -1,0 +1,163 @@
+"""Cross-references pydantic cannot check field by field, one small check per concern.
+
+Each check takes the validated ``Variant`` and yields ``Located`` problems (a key path and a
+message); ``semantic_problems`` runs them in order. A new concern is a new function appended
+to ``CHECKS``; the messages are the loader's, so they read ``path.to.key: what is wrong``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from .cards import CardError, parse_cards
+from .game_checks import game_problems
+from .models import HandType, Variant
+from .problems import Located, did_you_mean
+
+Check = Callable[[Variant], Iterator[Located]]
+
+
+def _type_ids(v: Variant) -> list[str]:
+    return [t.id for t in v.hand_types]
+
+
+def _wild(v: Variant) -> set[str]:
+    return set(v.wildcards.cards) if v.wildcards else set()
+
+
+def deck_and_wildcards(v: Variant) -> Iterator[Located]:
+    """Jokers and flower cards are either ranks or wild, and wild cards exist in the deck."""
+    known_ranks = set(v.ranks.order)
+    wild = _wild(v)
+    if v.deck.extra.get("FL") and not v.wildcards:
+        yield Located(("deck", "extra"), "a flower card FL has no rank: list it in wildcards.cards")
+    if v.wildcards:
+        both = wild & known_ranks
+        if both:
+            yield Located(("wildcards", "cards"), f"{sorted(both)} are wild and also ranks in ranks.order")
+        if not v.deck.jokers and wild & {"BJ", "RJ"}:
+            yield Located(("wildcards", "cards"), "the deck has no jokers (deck.jokers is false)")
+        if v.deck.extra.get("FL") and "FL" not in wild:
+            yield Located(("deck", "extra"), "a flower card FL has no rank: list it in wildcards.cards")
+        if "FL" in wild and not v.deck.extra.get("FL"):
+            yield Located(("wildcards", "cards"), "the deck has no flower cards (deck.extra has no FL)")
+    if v.deck.jokers and not wild and not {"BJ", "RJ"} <= known_ranks:
+        yield Located(("ranks", "order"), "the deck has jokers: list BJ and RJ in ranks.order or make them wild")
+
+
+def _type_cards(v: Variant, ids: list[str], i: int, t: HandType) -> Iterator[Located]:
+    """A set names known ranks; a fixed-cards type names cards in the notation."""
+    if t.set is not None:
+        for r in t.set.ranks:
+            if r not in v.ranks.order:
+                yield Located(("hand_types", i, "set", "ranks"), f"rank {r!r} is not in ranks.order")
+    if t.cards is not None:
+        for j, token in enumerate(t.cards):
+            try:
+                parse_cards(token)
+            except CardError as exc:
+                yield Located(("hand_types", i, "cards", j), str(exc))
+
+
+def _type_kickers(v: Variant, ids: list[str], i: int, t: HandType) -> Iterator[Located]:
+    """Kickers: no wild kickers, only on a group or chain, and exclusions name known types."""
+    if t.kickers is None:
+        return
+    if v.wildcards and (t.wilds.max is None or t.wilds.max > 0):
+        yield Located(("hand_types", i, "wilds"), "a hand type with kickers must say wilds: {max: 0} (wild kickers are not in the language yet)")
+    if t.shape not in ("group", "chain"):
+        yield Located(("hand_types", i, "kickers"), "kickers attach only to a group or chain shape")
+    for j, other in enumerate(t.kickers.may_not_contain):
+        if other not in ids:
+            yield Located(("hand_types", i, "kickers", "may_not_contain", j), f"unknown hand type {other!r}{did_you_mean(other, ids)}")
+
+
+def _type_suit_key(v: Variant, ids: list[str], i: int, t: HandType) -> Iterator[Located]:
+    """The suit feature compares only sets of one suit."""
+    if "suit" in t.compare.key + t.compare.same and not (t.set is not None and t.set.suits == "same"):
+        yield Located(("hand_types", i, "compare", "key"), "the suit feature needs a set shape with suits: same")
+
+
+_PER_TYPE = (_type_cards, _type_kickers, _type_suit_key)
+
+
+def hand_types(v: Variant) -> Iterator[Located]:
+    """Each hand type on its own (cards, kickers, suit key), type by type."""
+    ids = _type_ids(v)
+    for i, t in enumerate(v.hand_types):
+        for check in _PER_TYPE:
+            yield from check(v, ids, i, t)
+
+
+def ladder(v: Variant) -> Iterator[Located]:
+    """The ladder names known types, each length of a type once, and every playable type."""
+    ids = _type_ids(v)
+    placed: dict[str, int] = {}
+    spans: dict[str, list[tuple[int, float]]] = {}
+    for step, rung in enumerate(v.ladder):
+        for j, entry in enumerate(rung):
+            if entry.type not in ids:
+                yield Located(("ladder", step, j), f"unknown hand type {entry.type!r}{did_you_mean(entry.type, ids)}")
+                continue
+            lo = entry.length.min if entry.length else 0
+            hi: float = float("inf") if entry.length is None or entry.length.max is None else entry.length.max
+            if any(lo <= b and a <= hi for a, b in spans.get(entry.type, [])):
+                # one play on two rungs would both beat and lose to the same plays
+                yield Located(("ladder", step, j), f"hand type {entry.type!r} is on the ladder twice for the same lengths")
+            spans.setdefault(entry.type, []).append((lo, hi))
+            placed[entry.type] = step
+    for t in v.hand_types:
+        if t.playable and t.id not in placed:
+            yield Located(("hand_types", ids.index(t.id), "id"), f"hand type {t.id!r} is not on the ladder")
+
+
+def compare_classes(v: Variant) -> Iterator[Located]:
+    """Types sharing a comparison class compare by the same key."""
+    classes: dict[str, tuple[list[Any], list[Any]]] = {}
+    for i, t in enumerate(v.hand_types):
+        cls = t.compare.class_ or t.id
+        spec = (list(t.compare.key), list(t.compare.same))
+        if cls in classes and classes[cls] != spec:
+            yield Located(("hand_types", i, "compare"), f"class {cls!r} is compared differently by another hand type")
+        classes.setdefault(cls, spec)
+
+
+def game(v: Variant) -> Iterator[Located]:
+    """The ``game:`` section's cross-references (see ``game_checks``)."""
+    if v.game is not None:
+        yield from game_problems(v, _type_ids(v))
+
+
+def examples(v: Variant) -> Iterator[Located]:
+    """Examples name cards in the notation and known hand types."""
+    ids = _type_ids(v)
+    for i, ex in enumerate(v.examples):
+        for key in ("play", "beats", "does_not_beat", "hand", "last"):
+            text = getattr(ex, key)
+            if text is not None:
+                try:
+                    parse_cards(text)
+                except CardError as exc:
+                    yield Located(("examples", i, key), str(exc))
+        for key in ("classify",):
+            for j, tid in enumerate(getattr(ex, key) or []):
+                if tid not in ids:
+                    yield Located(("examples", i, key, j), f"unknown hand type {tid!r}{did_you_mean(tid, ids)}")
+
+
+CHECKS: tuple[Check, ...] = (
+    deck_and_wildcards,
+    hand_types,
+    ladder,
+    compare_classes,
+    game,
+    examples,
+)
+"""Every semantic check, in the order their problems are reported."""
+
+
+def semantic_problems(v: Variant) -> Iterator[Located]:
+    """Cross-references pydantic cannot check field by field."""
+    for check in CHECKS:
+        yield from check(v)

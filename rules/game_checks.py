@@ -1,0 +1,111 @@
+"""Cross-references inside ``game:``: hand types, contracts and events named must exist.
+
+One small check per part of the game (dealer, dealt events, steps, contracts, bonuses,
+points, deal size), run in order by ``game_problems``. A new part of the game language adds its
+check to ``GAME_CHECKS``; ``Refs`` says whether a named hand type or contract exists.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from .cards import CardError, parse_cards
+from .hand_rules import GameRules
+from .models import Variant
+from .problems import Located, did_you_mean
+
+
+@dataclass(frozen=True)
+class Refs:
+    """The names a game may refer to: hand types, contracts and dealt-hand events."""
+
+    ids: list[str]
+    contracts: list[str]
+    events: list[str]
+
+    def type_ref(self, loc: tuple[int | str, ...], tid: str) -> Iterator[Located]:
+        if tid not in self.ids:
+            yield Located(loc, f"unknown hand type {tid!r}{did_you_mean(tid, self.ids)}")
+
+    def contract_ref(self, loc: tuple[int | str, ...], cid: str) -> Iterator[Located]:
+        if cid not in self.contracts:
+            yield Located(loc, f"unknown contract {cid!r}{did_you_mean(cid, self.contracts)}")
+
+
+GameCheck = Callable[[Variant, GameRules, Refs], Iterator[Located]]
+
+
+def dealer(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
+    if g.dealer.first_hand == "holder":
+        if g.dealer.card is None:
+            yield Located(("game", "dealer", "card"), "first_hand: holder needs the card")
+        else:
+            try:
+                parse_cards(g.dealer.card)
+            except CardError as exc:
+                yield Located(("game", "dealer", "card"), str(exc))
+
+
+def dealt_events(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
+    events = refs.events
+    for i, e in enumerate(g.dealt_events):
+        yield from refs.type_ref(("game", "dealt_events", i, "hand_type"), e.hand_type)
+        for j, other in enumerate(e.not_with):
+            if other not in events:
+                yield Located(("game", "dealt_events", i, "not_with", j), f"unknown event {other!r}{did_you_mean(other, events)}")
+
+
+def steps(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
+    contract_ref = refs.contract_ref
+    for i, step in enumerate(g.steps):
+        body = getattr(step, step.kind)
+        yield from contract_ref(("game", "steps", i, step.kind, "contract"), body.contract)
+        counter = getattr(body, "counter", None)
+        if counter is not None:
+            yield from contract_ref(("game", "steps", i, step.kind, "counter"), counter)
+        if step.kind == "shown_card" and v.deck.packs < 2:
+            yield Located(("game", "steps", i, "shown_card"), "a shown card needs a twin: use two packs")
+
+
+def contracts(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
+    contract_ref, type_ref = refs.contract_ref, refs.type_ref
+    if g.default_contract is not None:
+        yield from contract_ref(("game", "default_contract"), g.default_contract)
+    for i, c in enumerate(g.contracts):
+        for tid in c.multipliers.per_play:
+            yield from type_ref(("game", "contracts", i, "multipliers", "per_play", tid), tid)
+
+
+def bonuses(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
+    contract_ref, type_ref = refs.contract_ref, refs.type_ref
+    for i, b in enumerate(g.bonuses.tricks):
+        yield from type_ref(("game", "bonuses", "tricks", i, "hand_type"), b.hand_type)
+    for j, cid in enumerate(g.bonuses.contracts or []):
+        yield from contract_ref(("game", "bonuses", "contracts", j), cid)
+
+
+def points(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
+    for rank in g.play.points:
+        if rank not in v.ranks.order:
+            yield Located(("game", "play", "points", rank), f"rank {rank!r} is not in ranks.order")
+
+
+def deal_size(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
+    total = g.deal.kitty + (g.deal.cards_each or 0) * v.players
+    deck_size = v.deck.packs * (54 if v.deck.jokers else 52) - len(v.deck.remove) * v.deck.packs + sum(v.deck.extra.values())
+    if g.deal.cards_each is not None and total > deck_size:
+        yield Located(("game", "deal", "cards_each"), f"{v.players} × {g.deal.cards_each} + kitty {g.deal.kitty} is more than the {deck_size} cards")
+
+
+GAME_CHECKS: tuple[GameCheck, ...] = (dealer, dealt_events, steps, contracts, bonuses, points, deal_size)
+"""Every check of ``game:``, in the order their problems are reported."""
+
+
+def game_problems(v: Variant, ids: list[str]) -> Iterator[Located]:
+    """Cross-references inside ``game:``: hand types, contracts and events named must exist."""
+    g = v.game
+    assert g is not None
+    refs = Refs(ids, [c.id for c in g.contracts], [e.id for e in g.dealt_events])
+    for check in GAME_CHECKS:
+        yield from check(v, g, refs)

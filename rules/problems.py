@@ -1,0 +1,48 @@
+"""What a variant file's problems look like: ``VariantError`` and its ``file:line:col`` lines.
+
+Every loader module reports through these, so every message has the same form:
+``file:line:col: path.to.key: what was expected (did you mean …?)``.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+
+Pos = tuple[str, int, int]
+"""(file, line, column), 1-based."""
+
+
+class VariantError(ValueError):
+    """One or more problems in a variant file, each on its own line with file:line:col."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = problems
+        super().__init__("\n".join(problems))
+
+
+@dataclass(frozen=True)
+class Located:
+    """A semantic problem found after validation, with the key path it concerns."""
+
+    loc: tuple[int | str, ...]
+    message: str
+
+
+def where(pos: Pos | None, file: str) -> str:
+    """``file:line:col`` when the position is known, else the file alone."""
+    return f"{pos[0]}:{pos[1]}:{pos[2]}" if pos else file
+
+
+def did_you_mean(word: str, options: list[str]) -> str:
+    """`` (did you mean 'x'?)`` for the closest option, or nothing when none is close."""
+    close = difflib.get_close_matches(word, options, n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def dotted(loc: tuple[int | str, ...]) -> str:
+    """A key path as the messages print it: ``hand_types[2].chain.length``."""
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "(top level)"
