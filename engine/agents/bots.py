@@ -64,7 +64,7 @@ class Bot(Protocol):
         ...
 
 
-def _legal(obs: Observation) -> tuple[Action, ...]:
+def _legal(obs: Observation) -> list[Action]:
     if obs.phase == "over":
         raise ValueError("the hand is over: no action to choose")
     if obs.seat != obs.turn:
@@ -197,7 +197,7 @@ class GreedyBot:
         """Thresholds for the auction's values, lowest value first (the last repeats)."""
 
     def choose(self, obs: Observation) -> Action:
-        actions = list(_legal(obs))
+        actions = _legal(obs)
         if obs.phase == "contract":
             return self._contract(obs, actions)
         return self._play(obs, actions)

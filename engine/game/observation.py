@@ -11,7 +11,6 @@ set: rules only, no cards of the hand.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from paixing.game.actions import Action
@@ -22,9 +21,10 @@ from paixing.rules.cards import Card
 from paixing.rules.hand_rules import Contract
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Observation:
-    """What ``seat`` knows now."""
+    """What ``seat`` knows now: a snapshot (changing it changes nothing in the game; not frozen
+    only because it is built for every decision and a frozen init costs several times more)."""
 
     rs: Ruleset
     """The rules (no cards of this hand)."""
@@ -62,7 +62,7 @@ class Observation:
     finish: tuple[int, ...]
     captured: tuple[int, ...]
     scores: tuple[int, ...]
-    legal: tuple[Action, ...]
+    legal: list[Action]
     """This seat's legal actions on its turn (empty otherwise)."""
 
     @property
@@ -71,12 +71,6 @@ class Observation:
         return bool(self.legal)
 
 
-def public_history(log: Sequence[Event], deal_marks: Sequence[int], seat: int) -> tuple[Event, ...]:
-    """The log as ``seat`` saw it: dealt hands of other seats hidden (``deal_marks``: where
-    the deal events are)."""
-    history = list(log)
-    for i in deal_marks:
-        e = history[i]
-        assert isinstance(e, Deal)
-        history[i] = replace(e, hands=tuple(h if s == seat else None for s, h in enumerate(e.hands)))
-    return tuple(history)
+def hidden_deal(event: Deal, seat: int) -> Deal:
+    """``event`` as ``seat`` saw it: other seats' hands hidden (None)."""
+    return replace(event, hands=tuple(h if s == seat else None for s, h in enumerate(event.hands)))

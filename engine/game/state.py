@@ -24,12 +24,13 @@ from paixing.game.events import (
     End,
     Event,
     InstantWin,
+    Kitty,
     Lead,
     Redeal,
     Reward,
 )
 from paixing.game.facts import HandFacts
-from paixing.game.observation import Observation, public_history
+from paixing.game.observation import Observation, hidden_deal
 from paixing.game.seats import Seats, known_mates, roles_of
 from paixing.game.settle import Settlement, _row, settle
 from paixing.game.steps import DONE, HANDLED, StepRunner
@@ -77,7 +78,10 @@ class Game(TrickPlay):
         self._given_dealer = dealer
         self._issued: tuple[int, set[int], list[Action]] = (-1, set(), [])
         self.deal_marks: list[int] = []
-        """Where the log's deal events are (the observation hides their other hands)."""
+        """Where the log's deal events are."""
+        self.public: list[list[Event]] = [[] for _ in range(self.n)]
+        """Per seat, the log as that seat saw it (other hands of a deal hidden), kept as it grows."""
+        self.kitty_shown = False
         self._reset_hand_state()
         self._deal(hands, kitty)
 
@@ -100,8 +104,15 @@ class Game(TrickPlay):
         self.tricks = 0
 
     def record(self, event: Event) -> None:
-        """Append an event to the log."""
+        """Append an event to the log (and to each seat's public view of it)."""
         self.log.append(event)
+        if isinstance(event, Deal):
+            for seat, seen in enumerate(self.public):
+                seen.append(hidden_deal(event, seat))
+            return
+        self.kitty_shown = self.kitty_shown or isinstance(event, Kitty)
+        for seen in self.public:
+            seen.append(event)
 
     def order_from(self, seat: int) -> list[int]:
         """Every seat in playing order, starting with ``seat``."""
@@ -346,21 +357,21 @@ class Game(TrickPlay):
             turn=self.turn,
             hand=tuple(self.hands[seat]),
             cards_left=tuple(len(h) for h in self.hands),
-            history=public_history(self.log, self.deal_marks, seat),
+            history=tuple(self.public[seat]),
             contract=self.contract,
             declarer=seats.declarer,
             partner=partner,
             mates=known_mates(self.contract, seats, self.active, seat),
             active=tuple(self.active),
-            role=roles_of(self.contract, seats, self.n)[seat],
+            role=seats.role(seat) if self.contract is not None else None,
             called=self.called,
-            kitty=tuple(self.kitty) if any(e.kind == "kitty" for e in self.log) else None,
+            kitty=tuple(self.kitty) if self.kitty_shown else None,
             trick=tuple(self.trick),
             last=self.last,
             finish=tuple(self.finish),
             captured=tuple(self.captured),
             scores=tuple(self.scores),
-            legal=tuple(self.legal_actions()) if seat == self.turn and not self.over else (),
+            legal=self.legal_actions() if seat == self.turn and not self.over else [],
         )
 
     def score_row(self) -> ScoreRow | None:
@@ -383,6 +394,7 @@ class Game(TrickPlay):
         other.rng.setstate(self.rng.getstate())
         other.log = list(self.log)
         other.deal_marks = list(self.deal_marks)
+        other.public = [list(seen) for seen in self.public]
         other.actions = list(self.actions)
         other.scores = list(self.scores)
         other.hands = [list(h) for h in self.hands]
