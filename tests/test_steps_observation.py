@@ -18,7 +18,7 @@ VARIANTS = ["banzipao", "chibi-dagun", "doudizhu"]
 def test_step_registry_matches_the_model() -> None:
     assert tuple(STEPS) == STEP_KINDS
     for kind, module in STEPS.items():
-        assert module.KIND == kind
+        assert kind == module.KIND
         assert module.Runner.kind == kind
 
 
