@@ -77,7 +77,7 @@ def paixing_loop(variant: str, seed: int) -> Callable[[int], int]:
         steps = 0
         while not game.over:
             seat = game.turn
-            game.apply(bots[seat].choose(game, seat))
+            game.apply(bots[seat].choose(game.observation(seat)))
             steps += 1
         return steps
 

@@ -16,8 +16,11 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
+from paixing.agents.bots import RandomBot
+from paixing.agents.play import HandDidNotEnd, play_hand
+from paixing.game.events import Kitty, Played
 from paixing.game.records import replay
-from paixing.game.state import Game, new_game
+from paixing.game.state import new_game
 from paixing.hands.cache import ruleset
 from paixing.hands.classify import classify
 from paixing.hands.compile import Ruleset
@@ -143,17 +146,17 @@ def check_games(rs: Ruleset, size: Size) -> Check:
     for i in range(size.games):
         seed = size.seed * 100_000 + i
         game = new_game(rs, seed)
-        rng = random.Random(seed)
-        steps = 0
-        while not game.over and steps < 10_000:
-            game.apply(rng.choice(game.legal_actions()))
-            steps += 1
-        if not game.over:
-            check.fail(f"seed {seed}: the hand did not end in 10000 actions")
+        # one uniformly random player for every seat, drawing from one stream seeded like the deal
+        bot = RandomBot(seed)
+        try:
+            play_hand(game, [bot] * game.n)
+        except HandDidNotEnd as exc:
+            check.fail(f"seed {seed}: {exc}")
             continue
-        played = Counter(c for e in game.log if e["event"] == "play" for c in _cards_of(e))
+        played = Counter(c for e in game.log if isinstance(e, Played) for c in parse_cards(e.cards))
         left = Counter(c for h in game.hands for c in h)
-        held = played + left + (Counter() if _kitty_taken(game) else Counter(game.kitty))
+        kitty_taken = any(isinstance(e, Kitty) for e in game.log)
+        held = played + left + (Counter() if kitty_taken else Counter(game.kitty))
         if held != deck:
             check.fail(f"seed {seed}: cards not conserved ({sum(held.values())} of {sum(deck.values())})")
         if sum(game.scores) != 0:
@@ -163,14 +166,6 @@ def check_games(rs: Ruleset, size: Size) -> Check:
             check.fail(f"seed {seed}: the record does not replay: {again.error}")
     check.detail = f"{size.games} games"
     return check
-
-
-def _cards_of(event: dict[str, object]) -> list[Card]:
-    return parse_cards(str(event["cards"]))
-
-
-def _kitty_taken(game: Game) -> bool:
-    return any(e["event"] == "kitty" for e in game.log)
 
 
 def check_examples(rs: Ruleset) -> Check:

@@ -1,14 +1,13 @@
 """Many hands played by bots, summarised: scores per seat, contracts, roles, hand types.
 
 Game ``i`` of a run is dealt from ``game_seed(seed, i)`` and its bots are seeded from
-``bot_seed(seed, i, seat)``, so a hand depends only on (seed, i): the same seed gives the same
-hands, the same records and the same summary whatever the number of worker processes. Workers
+``bot_seed(seed, i, seat)`` (both in ``paixing.agents.play``, shared with the terminal), so a
+hand depends only on (seed, i): the same seed gives the same hands, the same records and the same summary whatever the number of worker processes. Workers
 play chunks of consecutive games; results are put back in game order before they are summed.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 from collections import Counter
@@ -18,64 +17,24 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from paixing.agents.bots import BOTS, Bot, make_bot
+from paixing.agents.bots import seat_bots
+from paixing.agents.play import MAX_ACTIONS, bot_seed, game_seed, play_hand, seated_bots
+from paixing.game.events import Bonus, InstantWin, Reward
+from paixing.game.seats import ROLES
 from paixing.game.state import Game, new_game
 from paixing.hands.cache import ruleset
 from paixing.hands.compile import Ruleset
 
-ROLES = ("declarer", "partner", "opponent", "bystander")
+__all__ = [
+    "MAX_ACTIONS", "NO_CONTRACT", "ROLES", "HandStats", "SimulationError", "Summary", "bot_seed", "game_seed",
+    "play_one", "record_name", "seat_bots", "simulate", "summarize",
+]
+
 NO_CONTRACT = "(none)"
 """The ``contracts`` key of hands that ended before any contract (an instant win)."""
-MAX_ACTIONS = 20_000
-"""A hand taking more actions than this is reported as an engine fault, not played forever."""
-
 
 class SimulationError(RuntimeError):
     """A hand that could not be played to its end; the message names the game and its seed."""
-
-
-def game_seed(seed: int, index: int) -> int:
-    """The deal seed of game ``index`` of a run seeded ``seed`` (63 bits)."""
-    return _derive("game", seed, index)
-
-
-def bot_seed(seed: int, index: int, seat: int) -> int:
-    """The seed of the bot at ``seat`` in game ``index`` of a run seeded ``seed``."""
-    return _derive("bot", seed, index, seat)
-
-
-def _derive(*parts: object) -> int:
-    text = "paixing-simulate:" + ":".join(str(p) for p in parts)
-    digest = hashlib.blake2b(text.encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big") >> 1
-
-
-def seat_bots(bots: str | Sequence[str], players: int) -> list[str]:
-    """One bot name per seat from one name or a list; ``ValueError`` for unknown names or a
-    list of the wrong length."""
-    names = [bots] if isinstance(bots, str) else list(bots)
-    if not names:
-        raise ValueError("no bots given")
-    for name in names:
-        if name not in BOTS:
-            raise ValueError(f"unknown bot {name!r} (choose {', '.join(BOTS)})")
-    if len(names) == 1:
-        return names * players
-    if len(names) != players:
-        raise ValueError(f"{len(names)} bots given for {players} seats (give one, or one per seat)")
-    return names
-
-
-def play_hand(game: Game, bots: Sequence[Bot]) -> Game:
-    """Let ``bots`` (one per seat) play ``game`` to its end."""
-    steps = 0
-    while not game.over:
-        seat = game.turn
-        game.apply(bots[seat].choose(game, seat))
-        steps += 1
-        if steps > MAX_ACTIONS:
-            raise SimulationError(f"the hand did not end in {MAX_ACTIONS} actions")
-    return game
 
 
 @dataclass
@@ -98,45 +57,25 @@ class HandStats:
     redeals: int
 
 
-def roles_of(game: Game) -> list[str | None]:
-    """Each seat's role in the contract (``None`` for every seat when there was none)."""
-    seats = game.seats
-    out: list[str | None] = []
-    for s in range(game.n):
-        if game.contract is None:
-            out.append(None)
-        elif s == seats.declarer:
-            out.append("declarer")
-        elif s == seats.partner:
-            out.append("partner")
-        elif s in seats.opponents:
-            out.append("opponent")
-        elif s in seats.bystanders:
-            out.append("bystander")
-        else:
-            out.append(None)
-    return out
-
-
 def hand_stats(index: int, game: Game) -> HandStats:
     assert game.result is not None
     log = game.log
-    instant = next((e["id"] for e in log if e["event"] == "instant_win"), None)
-    last_deal = max(i for i, e in enumerate(log) if e["event"] == "deal")
+    instant = next((e.event_id for e in log if isinstance(e, InstantWin)), None)
+    last_deal = game.deal_marks[-1]
     return HandStats(
         index=index,
         seed=game.seed,
         scores=list(game.scores),
         contract=game.contract.id if game.contract is not None else None,
-        roles=roles_of(game),
+        roles=game.roles(),
         winners=list(game.result.winners),
         reason=game.result.reason,
         type_counts=dict(game.type_counts),
         tricks=game.tricks,
         played=game.contract is not None,
         instant_win=instant,
-        rewards=[e["id"] for e in log[last_deal:] if e["event"] == "reward" for _ in range(e.get("times", 1))],
-        bonuses=[e["type"] for e in log if e["event"] == "bonus"],
+        rewards=[e.event_id for e in log[last_deal:] if isinstance(e, Reward) for _ in range(e.times)],
+        bonuses=[e.hand_type for e in log if isinstance(e, Bonus)],
         redeals=game.redeals,
     )
 
@@ -150,9 +89,8 @@ def record_name(index: int, games: int) -> str:
 def play_one(variant: str | Path | Ruleset, seed: int, index: int, bots: Sequence[str]) -> Game:
     """Game ``index`` of a run: dealt and played exactly as ``simulate`` plays it."""
     game = new_game(ruleset(variant), game_seed(seed, index))
-    players = [make_bot(name, bot_seed(seed, index, s)) for s, name in enumerate(bots)]
     try:
-        return play_hand(game, players)
+        return play_hand(game, seated_bots(bots, seed, index))
     except Exception as exc:  # an engine fault: say which hand, keep the cause
         raise SimulationError(f"game {index} (deal seed {game.seed}): {type(exc).__name__}: {exc}") from exc
 

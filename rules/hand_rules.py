@@ -95,9 +95,11 @@ class ShownCard(Model):
     """First hand: a random card of the dealer's, or the first card dealt to him."""
     later_hands: Literal["random_own_card", "first_dealt"] = "first_dealt"
     """Later hands of a session."""
-    twin_redraw: bool = True
-    """If the dealer holds both copies (or the twin was not dealt), the call is the next card
-    dealt to him after the second copy whose twin another player holds."""
+    unmatched: Literal["keep", "next_dealt_with_twin_elsewhere"] = "next_dealt_with_twin_elsewhere"
+    """When the shown card has no twin in another hand (the dealer holds both copies, or the
+    twin was not dealt): ``keep`` shows it all the same (no partner: the dealer plays alone);
+    ``next_dealt_with_twin_elsewhere`` shows instead the next card dealt to him, walking on from
+    after the last copy, whose twin another player holds."""
 
 
 class Auction(Model):
@@ -128,17 +130,23 @@ class Step(Model):
 
     @model_validator(mode="after")
     def _one(self) -> Step:
-        kinds = [k for k in ("solo_bid", "call_card", "shown_card", "auction") if getattr(self, k) is not None]
+        kinds = [k for k in STEP_KINDS if getattr(self, k) is not None]
         if len(kinds) != 1:
-            raise ValueError("a step needs exactly one of solo_bid, call_card, shown_card, auction")
+            raise ValueError(f"a step needs exactly one of {', '.join(STEP_KINDS)}")
         return self
 
     @property
     def kind(self) -> str:
-        for k in ("solo_bid", "call_card", "shown_card", "auction"):
+        """The step's kind: the name of its one given field."""
+        for k in STEP_KINDS:
             if getattr(self, k) is not None:
                 return k
         raise AssertionError
+
+
+STEP_KINDS: tuple[str, ...] = tuple(Step.model_fields)
+"""Every contract-step kind, in the order of ``Step``'s fields (the engine's step registry
+has exactly these keys)."""
 
 
 class Transfer(Model):

@@ -14,6 +14,8 @@ from paixing import parse_cards, ruleset
 from paixing.agents.bots import BOTS, Bot, GreedyBot, RandomBot, hand_strength, make_bot
 from paixing.cli import app
 from paixing.game import Game, new_game
+from paixing.game.events import Kitty, Played
+from paixing.game.observation import Observation
 from paixing.game.records import game_from_record, replay
 from paixing.rules.loader import builtin_ids
 from paixing.simulate import (
@@ -59,7 +61,7 @@ def play_checked(variant: str, seed: int, names: list[str]) -> Game:
     while not game.over:
         seat = game.turn
         legal = game.legal_actions()
-        action = bots[seat].choose(game, seat)
+        action = bots[seat].choose(game.observation(seat))
         assert action in legal, (variant, seed, seat, str(action), [str(a) for a in legal])
         game.apply(action)
         steps += 1
@@ -75,13 +77,13 @@ def check_hand(game: Game) -> None:
     dealt = Counter(c for h in game.dealt for c in h) + Counter(game.kitty)
     assert dealt == deck
     log = game.log
-    start = max(i for i, e in enumerate(log) if e["event"] == "deal")
+    start = game.deal_marks[-1]
     played: Counter[Any] = Counter()
     kitty_taken = False
     for e in log[start:]:
-        if e["event"] == "play":
-            played.update(parse_cards(e["cards"]))
-        kitty_taken = kitty_taken or e["event"] == "kitty"
+        if isinstance(e, Played):
+            played.update(parse_cards(e.cards))
+        kitty_taken = kitty_taken or isinstance(e, Kitty)
     held = Counter(c for h in game.hands for c in h)
     assert held + played + (Counter() if kitty_taken else Counter(game.kitty)) == deck
     assert sum(game.scores) == 0
@@ -147,7 +149,7 @@ def test_bot_refuses_out_of_turn() -> None:
     game = new_game("doudizhu", 1)
     other = (game.turn + 1) % game.n
     with pytest.raises(ValueError, match="not to act"):
-        RandomBot(0).choose(game, other)
+        RandomBot(0).choose(game.observation(other))
 
 
 def test_greedy_calls_highest_missing_card() -> None:
@@ -158,11 +160,11 @@ def test_greedy_calls_highest_missing_card() -> None:
             continue
         bot = GreedyBot(0, solo=99, counter=99)
         while game.phase == "contract" and not any(a.kind == "call" for a in game.legal_actions()):
-            game.apply(bot.choose(game, game.turn))
+            game.apply(bot.choose(game.observation(game.turn)))
         if game.phase != "contract":
             continue
         calls = [a for a in game.legal_actions() if a.kind == "call"]
-        chosen = bot.choose(game, game.turn)
+        chosen = bot.choose(game.observation(game.turn))
         assert chosen.card is not None
         assert chosen.card not in game.hands[game.turn]
         best = max(calls, key=lambda a: game.rs.sort_key(a.card))  # type: ignore[arg-type]
@@ -179,7 +181,7 @@ def test_greedy_does_not_beat_a_known_partner() -> None:
         bots = [GreedyBot(seed + s) for s in range(game.n)]
         while not game.over:
             seat = game.turn
-            action = bots[seat].choose(game, seat)
+            action = bots[seat].choose(game.observation(seat))
             if game.phase == "play" and game.last is not None:
                 holder = game.last[0]
                 mates = seat != game.seats.declarer and holder != game.seats.declarer
@@ -199,7 +201,7 @@ def test_greedy_bids_only_on_strong_hands() -> None:
         if game.phase != "contract":
             continue
         seat = game.turn
-        action = bot.choose(game, seat)
+        action = bot.choose(game.observation(seat))
         strength = hand_strength(game.rs, game.hands[seat])
         assert (action.kind == "bid") == (strength >= bot.solo), (seed, strength)
         seen += 1
@@ -209,9 +211,9 @@ def test_greedy_bids_only_on_strong_hands() -> None:
 def test_greedy_leads_low() -> None:
     game = new_game("doudizhu", 0)
     while game.phase != "play":
-        game.apply(GreedyBot(0).choose(game, game.turn))
+        game.apply(GreedyBot(0).choose(game.observation(game.turn)))
     seat = game.turn
-    action = GreedyBot(0).choose(game, seat)
+    action = GreedyBot(0).choose(game.observation(seat))
     assert action.play is not None
     low = min(game.rs.rank_index[c.rank] for c in game.hands[seat])
     assert min(r for r, _ in action.play.naturals) == low
@@ -292,8 +294,8 @@ def test_simulate_rejects_bad_arguments() -> None:
 
 
 def test_engine_faults_name_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(self: RandomBot, game: Game, seat: int) -> Any:
-        return "pass" if game.phase == "play" and game.last is None else self.rng.choice(game.legal_actions())
+    def broken(self: RandomBot, obs: Observation) -> Any:
+        return "pass" if obs.phase == "play" and obs.last is None else self.rng.choice(obs.legal)
 
     monkeypatch.setattr(RandomBot, "choose", broken)
     with pytest.raises(SimulationError, match=r"game 0 \(deal seed \d+\): IllegalAction: you lead"):
@@ -437,7 +439,7 @@ def test_shown_card_partner_is_another_seat() -> None:
     assert game.seats.partner != game.seats.declarer
     bots = [GreedyBot(s) for s in range(game.n)]
     while not game.over:
-        game.apply(bots[game.turn].choose(game, game.turn))
+        game.apply(bots[game.turn].choose(game.observation(game.turn)))
     assert sum(game.scores) == 0
 
 

@@ -18,7 +18,7 @@ Fixture format (one hand per file)::
       - pass
       - 3S 3H 4S 4H 5S 5H
     expect:
-      events:                        # partial event dicts that must appear in ``g.log`` in order
+      events:                        # partial event dicts (``to_json()``) that must appear in ``g.log`` in order
         - {event: contract, id: baopai, declarer: 0}
         - {event: bonus, seat: 0, pay: 3}
       absent:                        # optional: partial event dicts that must not appear at all
@@ -118,7 +118,7 @@ def test_scripted_hand(path: Path) -> None:
     game = play_fixture(fx)
     assert game.over, f"the actions end before the hand does (turn: seat {game.turn})"
 
-    log = game.log
+    log = [e.to_json() for e in game.log]  # fixtures match partial JSON forms of the events
     i = 0
     for want in expect.get("events", []):
         while i < len(log) and not matches(log[i], want):

@@ -321,9 +321,8 @@ def test_piped_stdin_eof_ends_cleanly() -> None:
     assert "Traceback" not in proc.stderr
 
 
-def test_local_fallback_bots_when_paixing_bots_is_missing(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(terminal, "_bots_module", lambda: None)
-    assert terminal.bot_names() == ["random", "greedy"]
+def test_bots_come_from_the_registry() -> None:
+    assert terminal.bot_names() == ["greedy", "random"]
     con, buf = console()
     code = play_hand("doudizhu", seed=4, bots="random", input_fn=always_first_option(), console=con)
     out = buf.getvalue()

@@ -1,7 +1,8 @@
 """Bots that play whole hands: a uniform random player and a greedy heuristic player.
 
-A bot answers one question, ``choose(game, seat)``: which of ``game.legal_actions()`` the seat
-to act takes. Each bot owns a ``random.Random`` seeded at construction, so a hand played by
+A bot answers one question, ``choose(obs)``: which of ``obs.legal`` (the legal actions of the
+seat to act) it takes. It is given only that seat's ``Observation``, never the game, so it
+cannot read another hand. Each bot owns a ``random.Random`` seeded at construction, so a hand played by
 seeded bots is reproducible. No game's name appears here: the greedy bot reads only what
 every variant has (ladder rungs, comparison keys, ranks, the contract's teams, the seats).
 
@@ -11,9 +12,10 @@ The greedy heuristics (documented with the measurements behind them in ``docs/si
   beyond those of an average hand of the same size, plus ``BOMB_WEIGHT`` for each bomb beyond
   the average, bombs being the disjoint bomb-rung plays (rung above 0, no wild cards) of a
   greedy split of the hand.
-- **Contract steps**: a solo declaration when the strength reaches ``solo``, a counter when it
-  reaches ``counter``; in an auction the highest value whose threshold the strength reaches,
-  if that value is still open; a called card is the highest card the bot does not hold.
+- **Contract steps** (read through each action's ``Meaning``, whatever the step's kind): a
+  declaration when the strength reaches ``solo``, a counter-declaration when it reaches
+  ``counter``; on a ladder of values the highest rung whose threshold the strength reaches, if
+  that rung is still open; a called card is the highest card offered (the bot holds none).
 - **Lead**: a play that empties the hand if there is one; otherwise the cheapest play that is
   no bomb and breaks none (lowest rung, fewest wild cards, lowest rank, most cards, lowest
   highest card).
@@ -33,7 +35,8 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any, Protocol, runtime_checkable
 
-from paixing.game.state import PASS, Action, Game
+from paixing.game.actions import PASS, Action
+from paixing.game.observation import Observation
 from paixing.hands.compile import Ruleset
 from paixing.hands.generate import generate
 from paixing.hands.play import Play
@@ -52,24 +55,23 @@ URGENT = 3
 
 @runtime_checkable
 class Bot(Protocol):
-    """A player: picks one of the legal actions of the seat to act."""
+    """A player: picks one of the legal actions in its observation."""
 
     name: str
 
-    def choose(self, game: Game, seat: int) -> Action:
-        """One action from ``game.legal_actions()``; ``seat`` is ``game.turn``."""
+    def choose(self, obs: Observation) -> Action:
+        """One action from ``obs.legal`` (the observing seat is to act)."""
         ...
 
 
-def _legal(game: Game, seat: int) -> list[Action]:
-    if game.over:
+def _legal(obs: Observation) -> list[Action]:
+    if obs.phase == "over":
         raise ValueError("the hand is over: no action to choose")
-    if seat != game.turn:
-        raise ValueError(f"seat {seat} is not to act (seat {game.turn} is)")
-    actions = game.legal_actions()
-    if not actions:
-        raise ValueError(f"seat {seat} has no legal action")
-    return actions
+    if obs.seat != obs.turn:
+        raise ValueError(f"seat {obs.seat} is not to act (seat {obs.turn} is)")
+    if not obs.legal:
+        raise ValueError(f"seat {obs.seat} has no legal action")
+    return obs.legal
 
 
 class RandomBot:
@@ -80,33 +82,13 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, game: Game, seat: int) -> Action:
-        return self.rng.choice(_legal(game, seat))
+    def choose(self, obs: Observation) -> Action:
+        return self.rng.choice(_legal(obs))
 
 
-# --------------------------------------------------------------------------- what a seat knows
-
-
-def known_partners(game: Game, seat: int) -> set[int]:
-    """Seats ``seat`` knows to be on its side: fellow opponents of a solo declarer; in a
-    partnership, the partner once revealed (the hidden partner knows the declarer at once)."""
-    contract = game.contract
-    seats = game.seats
-    if contract is None or seat not in game.active:
-        return set()
-    side = seats.side(seat)
-    mates = {s for s in game.active if s != seat and seats.side(s) == side}
-    if contract.teams != "partners" or seats.partner_known:
-        return mates
-    if seat == seats.partner and seats.partner != seats.declarer:
-        return {seats.declarer}
-    return set()
-
-
-def possible_opponents(game: Game, seat: int) -> set[int]:
-    """Active seats still holding cards that ``seat`` does not know to be partners."""
-    mates = known_partners(game, seat)
-    return {s for s in game.active if s != seat and s not in mates and game.hands[s]}
+def possible_opponents(obs: Observation) -> set[int]:
+    """Active seats still holding cards that the observer does not know to be partners."""
+    return {s for s in obs.active if s != obs.seat and s not in obs.mates and obs.cards_left[s]}
 
 
 # --------------------------------------------------------------------------- hand evaluation
@@ -214,52 +196,48 @@ class GreedyBot:
         self.auction = tuple(auction)
         """Thresholds for the auction's values, lowest value first (the last repeats)."""
 
-    def choose(self, game: Game, seat: int) -> Action:
-        actions = _legal(game, seat)
-        if game.phase == "contract":
-            return self._contract(game, seat, actions)
-        return self._play(game, seat, actions)
+    def choose(self, obs: Observation) -> Action:
+        actions = _legal(obs)
+        if obs.phase == "contract":
+            return self._contract(obs, actions)
+        return self._play(obs, actions)
 
     # contract steps ------------------------------------------------------------------------
-    def _contract(self, game: Game, seat: int, actions: list[Action]) -> Action:
-        rs = game.rs
-        calls = [a for a in actions if a.kind == "call"]
+    def _contract(self, obs: Observation, actions: list[Action]) -> Action:
+        rs = obs.rs
+        calls = [a for a in actions if a.card is not None]
         if calls:
             return max(calls, key=lambda a: rs.sort_key(a.card) if a.card else (0, 0))
-        strength = hand_strength(rs, game.hands[seat])
-        bids = [a for a in actions if a.kind == "bid"]
-        if bids:
-            threshold = self.counter if self._is_counter(game, bids[0]) else self.solo
-            return bids[0] if strength >= threshold else PASS
-        values = [a for a in actions if a.kind == "value" and a.value is not None]
-        if values:
-            step = game.rules.steps[game.step_index].auction
-            ladder = list(step.values) if step is not None else sorted(a.value or 0 for a in values)
+        strength = hand_strength(rs, obs.hand)
+        declares = [a for a in actions if a.meaning is not None and a.meaning.declares and a.meaning.level is None]
+        if declares:
+            first = declares[0]
+            assert first.meaning is not None
+            threshold = self.counter if first.meaning.counters else self.solo
+            return first if strength >= threshold else PASS
+        rungs = [a for a in actions if a.meaning is not None and a.meaning.level is not None]
+        if rungs:
+            assert rungs[0].meaning is not None
             wanted = None
-            for i, v in enumerate(ladder):
+            for i in range(rungs[0].meaning.ladder):
                 t = self.auction[min(i, len(self.auction) - 1)] if self.auction else 0.0
                 if strength >= t:
-                    wanted = v
-            for a in values:
-                if a.value == wanted:
+                    wanted = i
+            for a in rungs:
+                if a.meaning is not None and a.meaning.level == wanted:
                     return a
         return PASS if PASS in actions else actions[0]
 
-    @staticmethod
-    def _is_counter(game: Game, action: Action) -> bool:
-        step = game.rules.steps[game.step_index].solo_bid
-        return step is not None and step.counter is not None and action.contract == step.counter
-
     # play ----------------------------------------------------------------------------------
-    def _play(self, game: Game, seat: int, actions: list[Action]) -> Action:
-        rs = game.rs
-        hand = game.hands[seat]
+    def _play(self, obs: Observation, actions: list[Action]) -> Action:
+        rs = obs.rs
+        hand = obs.hand
         plays = [a for a in actions if a.kind == "play" and a.play is not None]
         can_pass = PASS in actions
         out = [a for a in plays if len(a.play or ()) == len(hand)]
         if out:
             return min(out, key=lambda a: self._response_cost(a.play))
-        if can_pass and game.last is not None and game.last[0] in known_partners(game, seat):
+        if can_pass and obs.last is not None and obs.last[0] in obs.mates:
             return PASS
         need = protected(rs, hand)
         have: Counter[int] = Counter()
@@ -273,7 +251,7 @@ class GreedyBot:
             free = [a for a in plays if a.play is not None and not reserved(a.play)]
             pool = free or plays
             return min(pool, key=lambda a: self._lead_cost(a.play, have, need))
-        urgent = any(len(game.hands[s]) <= URGENT for s in possible_opponents(game, seat))
+        urgent = any(obs.cards_left[s] <= URGENT for s in possible_opponents(obs))
         pool = [a for a in plays if a.play is not None and (urgent or not reserved(a.play))]
         if not pool:
             return PASS
@@ -303,6 +281,22 @@ class GreedyBot:
 
 BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot}
 """Bot name → class; each takes ``seed`` as its first argument."""
+
+
+def seat_bots(bots: str | Sequence[str], players: int) -> list[str]:
+    """One bot name per seat from one name or a list; ``ValueError`` for unknown names or a
+    list of the wrong length."""
+    names = [bots] if isinstance(bots, str) else list(bots)
+    if not names:
+        raise ValueError("no bots given")
+    for name in names:
+        if name not in BOTS:
+            raise ValueError(f"unknown bot {name!r} (choose {', '.join(BOTS)})")
+    if len(names) == 1:
+        return names * players
+    if len(names) != players:
+        raise ValueError(f"{len(names)} bots given for {players} seats (give one, or one per seat)")
+    return names
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:

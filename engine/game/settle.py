@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from paixing.game.events import Spring
 from paixing.rules.hand_rules import Condition, Contract, ScoreRow
 
 if TYPE_CHECKING:
@@ -121,5 +122,5 @@ def _multiplier(game: Game, contract: Contract, declarer_wins: bool) -> int:
             spring = game.plays_made[seats.declarer] <= 1
         if spring:
             mult *= m.spring
-            game.log.append({"event": "spring"})
+            game.log.append(Spring())
     return mult

@@ -11,20 +11,13 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
+from paixing.game.steps import STEPS
 from paixing.hands.compile import TypeInfo
 from paixing.hands.moves import beats_cards
 from paixing.hands.play import Play
 from paixing.hands.shapes import SHAPES
 from paixing.rules.cards import SUIT_SYMBOLS, Card, parse_cards
-from paixing.rules.hand_rules import (
-    Auction,
-    CallCard,
-    Contract,
-    ScoreRow,
-    ShownCard,
-    SoloBid,
-    Step,
-)
+from paixing.rules.hand_rules import Contract, ScoreRow, Step
 from paixing.rules.models import HandType
 
 from ..examples import plays_against
@@ -480,32 +473,9 @@ class Book:
 
     # contracts -----------------------------------------------------------------------
     def step(self, step: Step) -> str:
-        body = getattr(step, step.kind)
-        name = self.contract_name
-        if isinstance(body, SoloBid):
-            text = self.s("step.solo_bid", contract=name(body.contract))
-            if body.counter is not None:
-                key = "step.counter_next" if body.counter_by == "next_player" else "step.counter_any"
-                text += self.s("w.space") + self.s(key, counter=name(body.counter))
-            return text
-        if isinstance(body, CallCard):
-            return self.s("step.call_card", contract=name(body.contract))
-        if isinstance(body, ShownCard):
-            text = self.s(
-                "step.shown_card",
-                first=self.s(f"step.{body.first_hand}"),
-                later=self.s(f"step.{body.later_hands}"),
-                contract=name(body.contract),
-            )
-            if body.twin_redraw:
-                text += self.s("w.space") + self.s("step.twin_redraw")
-            return text
-        assert isinstance(body, Auction)
-        text = self.s("step.auction", values=" ".join(str(x) for x in body.values), contract=name(body.contract))
-        text += self.s("w.space") + self.s("step.redeal" if body.all_pass == "redeal" else "step.dealer_plays")
-        if body.kitty_to_winner and self.v.game is not None and self.v.game.deal.kitty:
-            text += self.s("w.space") + self.s("step.kitty")
-        return text
+        """The step's sentence, written by its module in the step registry."""
+        assert self.v.game is not None
+        return STEPS[step.kind].describe(getattr(step, step.kind), self.s, self.contract_name, self.v.game)
 
     def contracts(self) -> dict[str, Any] | None:
         g = self.v.game

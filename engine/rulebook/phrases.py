@@ -270,7 +270,7 @@ P: dict[str, Phrase] = {
     ),
     "step.random_own_card": ("随机一张自己的牌", "a random card of his own"),
     "step.first_dealt": ("发给他的第一张牌", "the first card dealt to him"),
-    "step.twin_redraw": (
+    "step.next_dealt_with_twin_elsewhere": (
         "如果两张都在庄家手里，改亮第二张之后发给他的下一张牌（依此类推）。",
         "If he holds both copies, the call is the next card dealt to him after the second copy (and so on).",
     ),

@@ -1,0 +1,126 @@
+"""Reading a move typed as text: ``pass``, a contract step's words (``bid …``, ``call …``), or
+cards (``55 BJ``; ``= 555`` chooses a reading when wild cards allow several).
+
+Card input may leave suits open (``55``): suits are taken from the player's hand, and where
+suits change the reading (a one-suit set) every choice of suits is a candidate and the player
+must say which.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from itertools import combinations, islice, product
+
+from paixing.game import steps
+from paixing.game.actions import PASS, Action, IllegalAction
+from paixing.hands.classify import classify
+from paixing.hands.compile import Ruleset
+from paixing.hands.play import Play, beats
+from paixing.hands.view import UnknownCard
+from paixing.rules.cards import Card, CardError, format_cards, parse_cards
+
+PASS_WORDS = ("pass", "p", "不要", "过")
+
+
+def parse_action(rs: Ruleset, text: str, hand: Sequence[Card] | None, target: Play | None) -> Action:
+    """The action ``text`` stands for. ``hand``: the cards of the player to act during play
+    (None outside play: cards are then refused); ``target``: the play to beat."""
+    words = text.strip().split()
+    if not words:
+        raise IllegalAction("empty action: type cards, pass, bid … or call …")
+    if words[0].lower() in PASS_WORDS:
+        return PASS
+    typed = steps.parse(words)
+    if typed is not None:
+        return typed
+    cards_text, _, reading = text.partition("=")
+    try:
+        cards = parse_cards(cards_text)
+    except CardError as exc:
+        raise IllegalAction(str(exc)) from None
+    if hand is None:
+        raise IllegalAction("it is not the time to play cards")
+    return play_from_cards(rs, cards, reading.strip(), hand, target)
+
+
+def play_from_cards(rs: Ruleset, cards: list[Card], reading: str, hand: Sequence[Card], target: Play | None) -> Action:
+    """The one play ``cards`` (with an optional ``reading``) can mean from ``hand``."""
+    winning = _winning_readings(rs, _concrete(rs, cards, hand), reading, target)
+    if any(c.suit is None and not c.is_special for c in cards):
+        seen = {p.identity for p in winning}
+        for choice in _suit_choices(rs, cards, hand):
+            try:
+                more = _winning_readings(rs, choice, reading, target)
+            except IllegalAction:
+                continue
+            for p in more:
+                if p.identity not in seen:
+                    seen.add(p.identity)
+                    winning.append(p)
+    if len(winning) > 1:
+        options = ", ".join(f"{p.notation} ({p.type.id}{' = ' + p.reads_as if p.wild_as else ''})" for p in winning)
+        raise IllegalAction(f"several readings; choose one: {options}")
+    return Action("play", play=winning[0])
+
+
+def _suit_choices(rs: Ruleset, cards: list[Card], hand_cards: Sequence[Card], limit: int = 64) -> list[list[Card]]:
+    """Other concrete cards an open-suit input could mean (only where suits can matter)."""
+    if not any(t.suits == "same" or t.suits == "mixed" for t in rs.types):
+        return []
+    fixed = [c for c in cards if c.suit is not None or c.is_special]
+    wanted = Counter(c.rank for c in cards if c.suit is None and not c.is_special)
+    hand = Counter(hand_cards)
+    for c in fixed:
+        hand[c] -= 1
+    per_rank: list[list[tuple[Card, ...]]] = []
+    for rank, n in wanted.items():
+        pool = sorted((c for c in hand.elements() if c.rank == rank), key=rs.sort_key)
+        per_rank.append(list(dict.fromkeys(combinations(pool, n))))
+    return [fixed + [c for group in combo for c in group] for combo in islice(product(*per_rank), limit)]
+
+
+def _concrete(rs: Ruleset, cards: list[Card], hand_cards: Sequence[Card]) -> list[Card]:
+    hand = list(hand_cards)
+    concrete: list[Card] = []
+    for card in cards:
+        if card in hand:
+            hand.remove(card)
+            concrete.append(card)
+            continue
+        if card.suit is None and not card.is_special:
+            match = next((c for c in rs.sort_cards(hand) if c.rank == card.rank), None)
+            if match is not None:
+                hand.remove(match)
+                concrete.append(match)
+                continue
+        raise IllegalAction(f"{card} is not in your hand")
+    return concrete
+
+
+def _winning_readings(rs: Ruleset, concrete: list[Card], reading: str, target: Play | None) -> list[Play]:
+    try:
+        readings = [p for p in classify(rs, concrete) if p.type.playable]
+    except UnknownCard as exc:
+        raise IllegalAction(str(exc)) from None
+    if reading:
+        want = format_cards(rs.sort_cards(parse_cards(reading)))
+        readings = [p for p in readings if p.reads_as == want]
+    if not readings:
+        raise IllegalAction(f"{format_cards(rs.sort_cards(concrete))} is not a valid play")
+    winning = [p for p in readings if target is None or beats(p, target)]
+    if not winning:
+        raise IllegalAction(f"{readings[0].notation} does not beat {target.notation if target else ''}".strip())
+    return winning
+
+
+def check_play(rs: Ruleset, play: Play, hand: Sequence[Card], target: Play | None) -> None:
+    """``IllegalAction`` unless ``play`` is in ``hand``, reads as its type and beats ``target``."""
+    have = Counter(hand)
+    need = Counter(play.cards)
+    if any(have[c] < n for c, n in need.items()):
+        raise IllegalAction(f"{play.notation}: not all these cards are in your hand")
+    if play.identity not in {p.identity for p in classify(rs, play.cards)}:
+        raise IllegalAction(f"{play.notation} is not a {play.type.id}")
+    if target is not None and not beats(play, target):
+        raise IllegalAction(f"{play.notation} does not beat {target.notation}")

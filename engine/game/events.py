@@ -1,0 +1,214 @@
+"""Typed game events: the log of a hand is a list of these frozen dataclasses.
+
+Each event has a ``kind`` (its JSON ``event`` key) and ``to_json()`` gives the dict form
+records and fixtures use (``{"event": "play", "seat": 0, "cards": "55"}``); ``from_json``
+reads one back. A new event is one dataclass here, registered in ``EVENTS`` by its kind.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar
+
+_OMIT_NONE = {"omit_none": True}
+
+
+@dataclass(frozen=True)
+class Event:
+    """Base of every log event."""
+
+    kind: ClassVar[str] = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """The dict form: ``event`` first, then the fields (tuples as lists; a field marked
+        ``omit_none`` is left out while it is None; ``reads_as`` is written ``as``)."""
+        out: dict[str, Any] = {"event": self.kind}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if value is None and f.metadata.get("omit_none"):
+                continue
+            out[_JSON_NAMES.get(f.name, f.name)] = list(value) if isinstance(value, tuple) else value
+        return out
+
+
+_JSON_NAMES = {"reads_as": "as", "contract": "id", "event_id": "id", "hand_type": "type"}
+
+
+@dataclass(frozen=True)
+class Deal(Event):
+    """The cards are dealt (``hands`` in notation; None where a hand is hidden from a seat)."""
+
+    kind: ClassVar[str] = "deal"
+    dealer: int
+    hands: tuple[str | None, ...]
+
+
+@dataclass(frozen=True)
+class Redeal(Event):
+    """Nobody bid: the cards are dealt again."""
+
+    kind: ClassVar[str] = "redeal"
+
+
+@dataclass(frozen=True)
+class InstantWin(Event):
+    """A dealt-hand event ends the hand at once."""
+
+    kind: ClassVar[str] = "instant_win"
+    event_id: str
+    seat: int
+
+
+@dataclass(frozen=True)
+class Reward(Event):
+    """A holding reward is paid to ``seat`` (``times`` over)."""
+
+    kind: ClassVar[str] = "reward"
+    event_id: str
+    seat: int
+    times: int
+
+
+@dataclass(frozen=True)
+class ShownCard(Event):
+    """The dealer shows a card; its twin's holder is his hidden partner."""
+
+    kind: ClassVar[str] = "shown_card"
+    seat: int
+    card: str
+
+
+@dataclass(frozen=True)
+class Call(Event):
+    """A player calls a partner card."""
+
+    kind: ClassVar[str] = "call"
+    seat: int
+    card: str
+
+
+@dataclass(frozen=True)
+class Bid(Event):
+    """An auction bid."""
+
+    kind: ClassVar[str] = "bid"
+    seat: int
+    value: int
+
+
+@dataclass(frozen=True)
+class Pass(Event):
+    """A pass, in a contract step or in a trick."""
+
+    kind: ClassVar[str] = "pass"
+    seat: int
+
+
+@dataclass(frozen=True)
+class ContractMade(Event):
+    """A contract is made (``opponent``: the countered declarer of a duel)."""
+
+    kind: ClassVar[str] = "contract"
+    contract: str
+    declarer: int
+    opponent: int | None = field(default=None, metadata=_OMIT_NONE)
+
+
+@dataclass(frozen=True)
+class Kitty(Event):
+    """The kitty is shown and taken by ``seat``."""
+
+    kind: ClassVar[str] = "kitty"
+    seat: int
+    cards: str
+
+
+@dataclass(frozen=True)
+class Lead(Event):
+    """``seat`` leads a new trick."""
+
+    kind: ClassVar[str] = "lead"
+    seat: int
+
+
+@dataclass(frozen=True)
+class Played(Event):
+    """``seat`` plays ``cards`` as a ``hand_type`` (wild cards read ``reads_as``)."""
+
+    kind: ClassVar[str] = "play"
+    seat: int
+    cards: str
+    hand_type: str
+    reads_as: str | None = field(default=None, metadata=_OMIT_NONE)
+
+
+@dataclass(frozen=True)
+class PartnerRevealed(Event):
+    """The hidden partner played the called or shown card."""
+
+    kind: ClassVar[str] = "partner_revealed"
+    seat: int
+
+
+@dataclass(frozen=True)
+class Out(Event):
+    """``seat`` went out, at ``place`` (1: first)."""
+
+    kind: ClassVar[str] = "out"
+    seat: int
+    place: int
+
+
+@dataclass(frozen=True)
+class Trick(Event):
+    """``seat`` won a trick, capturing ``captured``."""
+
+    kind: ClassVar[str] = "trick"
+    seat: int
+    captured: int
+
+
+@dataclass(frozen=True)
+class Bonus(Event):
+    """A trick bonus paid to ``seat`` for winning with a ``hand_type``."""
+
+    kind: ClassVar[str] = "bonus"
+    seat: int
+    hand_type: str
+    pay: int
+
+
+@dataclass(frozen=True)
+class Spring(Event):
+    """The contract's spring multiplier applied."""
+
+    kind: ClassVar[str] = "spring"
+
+
+@dataclass(frozen=True)
+class End(Event):
+    """The hand is over: final scores, winners and the reason."""
+
+    kind: ClassVar[str] = "end"
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    reason: str
+
+
+EVENTS: dict[str, type[Event]] = {
+    cls.kind: cls
+    for cls in (Deal, Redeal, InstantWin, Reward, ShownCard, Call, Bid, Pass, ContractMade, Kitty, Lead, Played,
+                PartnerRevealed, Out, Trick, Bonus, Spring, End)
+}
+"""Event kind → its class."""
+
+
+def from_json(data: dict[str, Any]) -> Event:
+    """The event a ``to_json()`` dict stands for; ``ValueError`` for an unknown kind."""
+    try:
+        cls = EVENTS[data["event"]]
+    except KeyError:
+        raise ValueError(f"unknown event {data.get('event')!r}") from None
+    back = {v: k for k, v in _JSON_NAMES.items() if k in {f.name for f in fields(cls)}}
+    kwargs = {back.get(k, k): tuple(v) if isinstance(v, list) else v for k, v in data.items() if k != "event"}
+    return cls(**kwargs)

@@ -1,0 +1,68 @@
+"""Who plays with whom once a contract is made, and each seat's role in it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from paixing.rules.hand_rules import Contract
+
+ROLES = ("declarer", "partner", "opponent", "bystander")
+"""Every role a seat can have in a contract."""
+
+
+@dataclass
+class Seats:
+    """Who plays with whom once the contract is made."""
+
+    declarer: int = -1
+    partner: int = -1
+    opponents: list[int] = field(default_factory=list)
+    bystanders: list[int] = field(default_factory=list)
+    partner_known: bool = False
+
+    def side(self, seat: int) -> int:
+        """0 for the declarer's side, 1 for the opponents, -1 for a bystander."""
+        if seat == self.declarer or seat == self.partner:
+            return 0
+        if seat in self.opponents:
+            return 1
+        return -1
+
+    def copy(self) -> Seats:
+        """An independent copy (the lists are not shared)."""
+        return Seats(self.declarer, self.partner, list(self.opponents), list(self.bystanders), self.partner_known)
+
+    def role(self, seat: int) -> str | None:
+        """``declarer``, ``partner``, ``opponent``, ``bystander``, or None (no role)."""
+        if seat == self.declarer:
+            return "declarer"
+        if seat == self.partner:
+            return "partner"
+        if seat in self.opponents:
+            return "opponent"
+        if seat in self.bystanders:
+            return "bystander"
+        return None
+
+
+def roles_of(contract: Contract | None, seats: Seats, players: int) -> list[str | None]:
+    """Each seat's role in the contract (``None`` for every seat when there was none). The one
+    place roles are named: the terminal, simulate's statistics and the observation use it."""
+    if contract is None:
+        return [None] * players
+    return [seats.role(s) for s in range(players)]
+
+
+def known_mates(contract: Contract | None, seats: Seats, active: Sequence[int], seat: int) -> frozenset[int]:
+    """Seats ``seat`` knows to be on its side: fellow opponents of a solo declarer; in a
+    partnership, the partner once revealed (the hidden partner knows the declarer at once)."""
+    if contract is None or seat not in active:
+        return frozenset()
+    side = seats.side(seat)
+    mates = frozenset(s for s in active if s != seat and seats.side(s) == side)
+    if contract.teams != "partners" or seats.partner_known:
+        return mates
+    if seat == seats.partner and seats.partner != seats.declarer:
+        return frozenset({seats.declarer})
+    return frozenset()

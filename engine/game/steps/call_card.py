@@ -1,0 +1,59 @@
+"""A called partner card: if no contract was made yet, the dealer calls a card he does not
+hold; its holder is his hidden partner until that card is played."""
+
+from __future__ import annotations
+
+from paixing.game.actions import Action, IllegalAction, Meaning
+from paixing.game.events import Call
+from paixing.game.steps.base import DONE, Name, Say, StepHost, StepRunner
+from paixing.rules.cards import CardError, parse_cards
+from paixing.rules.hand_rules import CallCard, GameRules
+
+KIND = "call_card"
+USAGE = {"call": "card"}
+
+
+class Runner(StepRunner):
+    """The dealer's one call (skipped when an earlier step made a contract)."""
+
+    kind = KIND
+    body: CallCard
+
+    def start(self, host: StepHost) -> int:
+        return DONE if host.contract is not None else host.dealer
+
+    def actions(self, host: StepHost, seat: int) -> list[Action]:
+        own = set(host.hands[host.dealer])
+        seen: list[Action] = []
+        meaning = Meaning(declares=self.body.contract)
+        for c in dict.fromkeys(host.rs.deck()):
+            if c not in own:
+                seen.append(Action("call", card=c, meaning=meaning))
+        return seen
+
+    def apply(self, host: StepHost, seat: int, action: Action) -> int:
+        assert action.card is not None
+        host.called = action.card
+        partner = next(s for s in range(host.n) if action.card in host.hands[s])
+        host.record(Call(seat, str(action.card)))
+        host.set_contract(self.body.contract, declarer=seat, partner=partner)
+        return DONE
+
+    def copy(self) -> Runner:
+        return Runner(self.body)
+
+
+def parse(head: str, args: list[str]) -> Action | None:
+    """``call <card>``."""
+    if head != "call" or len(args) != 1:
+        return None
+    try:
+        (card,) = parse_cards(args[0])
+    except (CardError, ValueError) as exc:
+        raise IllegalAction(f"call needs one card: {exc}") from None
+    return Action("call", card=card)
+
+
+def describe(body: CallCard, say: Say, name: Name, rules: GameRules) -> str:
+    """The rulebook sentence."""
+    return say("step.call_card", contract=name(body.contract))

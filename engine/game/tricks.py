@@ -1,0 +1,164 @@
+"""Trick play, the part of ``Game`` after the contract: legal plays, applying a play or a pass,
+closing tricks (captures and trick bonuses), going out and who leads next.
+
+A base class of ``Game`` rather than a separate object because every step reads and writes the
+same hand state; ``Game`` supplies ``_hand_over`` and ``_settle``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from paixing.game.actions import PASS, Action
+from paixing.game.events import Bonus, Event, Lead, Out, PartnerRevealed, Pass, Played, Trick
+from paixing.game.seats import Seats
+from paixing.hands.compile import Ruleset
+from paixing.hands.moves import legal_plays
+from paixing.hands.play import Play
+from paixing.rules.cards import Card
+from paixing.rules.hand_rules import Contract, GameRules
+
+
+class TrickPlay:
+    """The trick-playing half of a hand's state machine."""
+
+    rs: Ruleset
+    rules: GameRules
+    n: int
+    hands: list[list[Card]]
+    scores: list[int]
+    turn: int
+    contract: Contract | None
+    seats: Seats
+    called: Card | None
+    active: list[int]
+    finish: list[int]
+    captured: list[int]
+    trick: list[tuple[int, Play | None]]
+    last: tuple[int, Play] | None
+    passed: set[int]
+    plays_made: list[int]
+    type_counts: Counter[str]
+    tricks: int
+
+    def record(self, event: Event) -> None:
+        raise NotImplementedError
+
+    def _hand_over(self) -> bool:
+        raise NotImplementedError
+
+    def _settle(self) -> None:
+        raise NotImplementedError
+
+    def _in_play(self) -> list[int]:
+        return [s for s in self.active if self.hands[s]]
+
+    def _next_seat(self, seat: int) -> int:
+        for i in range(1, self.n + 1):
+            s = (seat + i) % self.n
+            if s in self.active and self.hands[s]:
+                return s
+        return seat
+
+    def _play_actions(self) -> list[Action]:
+        hand = self.hands[self.turn]
+        target = self.last[1] if self.last is not None else None
+        acts = [Action("play", play=p) for p in legal_plays(self.rs, hand, target)]
+        if target is not None:
+            acts.append(PASS)
+        return acts
+
+    def _apply_play(self, action: Action) -> None:
+        seat = self.turn
+        if action.kind == "pass":
+            self.trick.append((seat, None))
+            self.passed.add(seat)
+            self.record(Pass(seat))
+            assert self.last is not None
+            waiting = [s for s in self._in_play() if s != self.last[0] and s not in self.passed]
+            if not waiting:
+                self._close_trick()
+                return
+            self.turn = self._next_seat(seat)
+            return
+        play = action.play
+        assert play is not None
+        hand = self.hands[seat]
+        for card in play.cards:
+            hand.remove(card)
+        self.trick.append((seat, play))
+        self.last = (seat, play)
+        self.passed = set()
+        self.plays_made[seat] += 1
+        self.type_counts[play.type.id] += 1
+        self.record(Played(seat, play.notation, play.type.id, play.reads_as if play.wild_as else None))
+        if self.called is not None and self.seats.partner == seat and not self.seats.partner_known and self.called in play.cards:
+            self.seats.partner_known = True
+            self.record(PartnerRevealed(seat))
+        if not hand:
+            self.finish.append(seat)
+            self.record(Out(seat, len(self.finish)))
+            if self._hand_over():
+                self._close_trick(ending=True)
+                self._settle()
+                return
+        if not [s for s in self._in_play() if s != seat]:
+            self._close_trick()
+            return
+        self.turn = self._next_seat(seat)
+
+    def _value(self, cards: Sequence[Card]) -> int:
+        """What ``cards`` are worth as a capture (cards counted, points, or nothing)."""
+        play_rules = self.rules.play
+        if play_rules.capture == "cards":
+            return len(cards)
+        if play_rules.capture == "points":
+            return sum(play_rules.points.get(c.rank, 0) for c in cards)
+        return 0
+
+    def _close_trick(self, ending: bool = False) -> None:
+        assert self.last is not None
+        winner, play = self.last
+        cards = [c for _, p in self.trick if p is not None for c in p.cards]
+        self.captured[winner] += self._value(cards)
+        self.tricks += 1
+        self.record(Trick(winner, self._value(cards)))
+        self._trick_bonus(winner, play, ending)
+        self.trick = []
+        self.last = None
+        self.passed = set()
+        if ending:
+            return
+        self.turn = winner if self.hands[winner] else self._lead_after_out(winner)
+        self.record(Lead(self.turn))
+
+    def _trick_bonus(self, winner: int, play: Play, ending: bool) -> None:
+        """The first trick bonus the winning play earns, paid by each other player."""
+        bonuses = self.rules.bonuses
+        c = self.contract
+        assert c is not None
+        if ending and not bonuses.on_hand_ending_play:
+            return
+        if bonuses.contracts is not None and c.id not in bonuses.contracts:
+            return
+        for bonus in bonuses.tricks:
+            if play.type.id != bonus.hand_type:
+                continue
+            if bonus.ranks is not None and not all(self.rs.ranks[r] in bonus.ranks for r, _ in play.groups):
+                continue
+            for s in range(self.n):
+                self.scores[s] += bonus.pay * (self.n - 1) if s == winner else -bonus.pay
+            self.record(Bonus(winner, play.type.id, bonus.pay))
+            return
+
+    def _lead_after_out(self, winner: int) -> int:
+        if self.rules.play.lead_after_out == "partner_if_revealed" and self.seats.partner_known:
+            side = self.seats.side(winner)
+            mates = [s for s in self.active if s != winner and self.seats.side(s) == side and self.hands[s]]
+            if len(mates) == 1 and self._team_size(side) == 2:
+                return mates[0]
+        return self._next_seat(winner)
+
+    def _team_size(self, side: int) -> int:
+        return sum(1 for s in self.active if self.seats.side(s) == side)

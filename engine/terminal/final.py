@@ -1,0 +1,95 @@
+"""The end of the hand at the terminal: the score table, the reason, the row that paid."""
+
+from __future__ import annotations
+
+from paixing.game.events import Bonus, Reward, Spring
+from rich.table import Table
+from rich.text import Text
+
+from .base import SessionBase, _names, _signed
+
+ROLE_WORDS = {"declarer": "declarer", "partner": "partner", "opponent": "opponent", "bystander": "sits out"}
+"""How the result table words each role."""
+
+
+class Final(SessionBase):
+    """The result of the hand."""
+
+    def final(self) -> None:
+        g = self.g
+        result = g.result
+        assert result is not None
+        c = g.contract
+        facts = result.facts
+        totals = facts.get("totals")
+        title = f"Result: {_names(c.name)}" if c is not None else "Result"
+        table = Table(title=title)
+        table.add_column("seat")
+        table.add_column("role")
+        table.add_column("place", justify="right")
+        table.add_column("captured", justify="right")
+        if totals is not None:
+            table.add_column("after transfers", justify="right")
+        table.add_column("score", justify="right")
+        for s in self.order:
+            row = [f"{self.names[s]} ({s})", self.role(s),
+                   str(g.finish.index(s) + 1) if s in g.finish else "—",
+                   str(g.captured[s]) if c is not None and self.capture_unit else "—"]
+            if totals is not None:
+                row.append(str(totals[s]))
+            row.append(_signed(g.scores[s]))
+            table.add_row(*row)
+        self.console.print(table)
+        self.say(Text("Result: ", style="bold"), self.reason())
+        winners = ", ".join(self.names[s] for s in result.winners) or "nobody"
+        self.say(f"Winners: {winners}.")
+        paid = g.score_row()
+        mult = facts.get("multiplier", 1)
+        if paid is not None and paid.note is not None:
+            times = f" (×{mult}: {self.multiplier_parts()})" if mult != 1 else ""
+            self.say(Text(f"Score row: {paid.note.en}{times}", style="dim"))
+        if any(isinstance(e, (Reward, Bonus)) for e in g.log):
+            self.say(Text("Scores include dealt-hand rewards and trick bonuses.", style="dim"))
+
+    def multiplier_parts(self) -> str:
+        """What the score was multiplied by: the bid, each bomb-like play, a spring."""
+        g = self.g
+        assert g.contract is not None
+        m = g.contract.multipliers
+        parts: list[str] = []
+        if m.bid and g.auction_value:
+            parts.append(f"bid {g.auction_value}")
+        for tid, factor in m.per_play.items():
+            count = g.type_counts.get(tid, 0)
+            t = self.rs.type_by_id.get(tid)
+            name = _names(t.name) if t is not None else tid
+            parts += [f"{name} ×{factor}"] * count
+        if any(isinstance(e, Spring) for e in g.log):
+            parts.append(f"spring (春天) ×{m.spring}")
+        return ", ".join(parts)
+    def role(self, s: int) -> str:
+        """The seat's role, as the result table words it (one rule: ``Game.roles``)."""
+        role = self.g.roles()[s]
+        return "—" if role is None else ROLE_WORDS[role]
+
+    def reason(self) -> str:
+        g = self.g
+        result = g.result
+        assert result is not None
+        facts = result.facts
+        reason = result.reason
+        if reason == "first_out":
+            return f"first out — {self.name(g.finish[0])} went out first."
+        if reason == "double_out":
+            a, b = g.finish[0], g.finish[1]
+            return f"double out — {self.name(a)} and {self.name(b)}, one side, went out first and second."
+        if reason == "captures":
+            sides = facts.get("side_totals", [0, 0])
+            c = g.contract
+            assert c is not None
+            rule = f"more than {c.end.win_above} wins" if c.end.win_above is not None else "more wins"
+            return (f"captures ({self.capture_unit}, after transfers) — declarer's side {sides[0]}, "
+                    f"opponents {sides[1]}; {rule}, a tie goes to the first player out's side.")
+        if g.contract is None:
+            return f"instant win — {self.event_name(reason)}."
+        return reason

@@ -1,0 +1,179 @@
+"""One line (or a few) per game event, as the terminal prints the log while it grows.
+
+``LINES`` maps each typed event class to the method that words it; a new event kind gets one
+method here and one entry in ``LINES`` (an event without one is printed as its JSON form).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from paixing.game.events import (
+    Bid,
+    Bonus,
+    Call,
+    ContractMade,
+    Deal,
+    End,
+    Event,
+    InstantWin,
+    Kitty,
+    Lead,
+    Out,
+    PartnerRevealed,
+    Pass,
+    Played,
+    Redeal,
+    Reward,
+    ShownCard,
+    Spring,
+    Trick,
+)
+from paixing.rules.cards import parse_cards
+from rich.text import Text
+
+from .base import SessionBase, _names, card_text, cards_text
+
+
+class EventLines(SessionBase):
+    """Prints the game's log events."""
+
+    def flush(self, phase: str | None = None) -> None:
+        """Print the log events added since the last flush (``phase``: the phase the last
+        action was taken in, to word a pass)."""
+        log = self.g.log
+        while self.shown < len(log):
+            event = log[self.shown]
+            self.shown += 1
+            self.render(event, phase or self.g.phase)
+
+    def render(self, e: Event, phase: str) -> None:
+        """Word one event."""
+        method = LINES.get(type(e))
+        if method is None:
+            self.say(Text(str(e.to_json()), style="dim"))
+        elif isinstance(e, Pass):
+            self.say(f"{self.name(e.seat)}: pass", style="dim" if phase == "play" else "")
+        else:
+            method(self, e)
+
+    def _deal(self, e: Deal) -> None:
+        self.say(Text("Deal. ", style="bold"), f"Dealer (庄家): {self.name(e.dealer)}.")
+        self.show_hand()
+
+    def _redeal(self, e: Redeal) -> None:
+        self.say(Text("Nobody bid: the cards are dealt again.", style="bold"))
+
+    def _reward(self, e: Reward) -> None:
+        times = f" ×{e.times}" if e.times != 1 else ""
+        self.say(f"{self.does(e.seat, 'hold', 'holds')} {self.event_name(e.event_id)}{times}: "
+                 "a reward, paid by each other player.")
+
+    def _instant_win(self, e: InstantWin) -> None:
+        self.say(Text(f"{self.does(e.seat, 'hold', 'holds')} {self.event_name(e.event_id)}: "
+                      "instant win, the hand ends.", style="bold"))
+        dealt = self.g.dealt[e.seat]
+        self.say(f"  {self.whose(e.seat).capitalize()} hand: ", cards_text(self.rs.sort_cards(dealt), group=True))
+
+    def _you_are_partner(self, shower: int) -> None:
+        if self.g.seats.partner == self.seat and self.seat != shower:
+            self.say(Text("  You hold it: you are the partner (secret until you play it).", style="bold"))
+
+    def _shown_card(self, e: ShownCard) -> None:
+        card = parse_cards(e.card)[0]
+        self.say(f"{self.does(e.seat, 'show', 'shows')} ", card_text(card), " (dealer): whoever holds "
+                 "the other ", card_text(card), f" is {self.whose(e.seat)} hidden partner.")
+        self._you_are_partner(e.seat)
+
+    def _call(self, e: Call) -> None:
+        card = parse_cards(e.card)[0]
+        self.say(f"{self.does(e.seat, 'call', 'calls')} ", card_text(card),
+                 ": its holder is the hidden partner until it is played.")
+        self._you_are_partner(e.seat)
+
+    def _bid(self, e: Bid) -> None:
+        self.say(f"{self.name(e.seat)}: bid {e.value}")
+
+    def _kitty(self, e: Kitty) -> None:
+        self.say(f"{self.does(e.seat, 'take', 'takes')} the kitty (底牌): ", cards_text(parse_cards(e.cards)))
+        if e.seat == self.seat:
+            self.show_hand()
+
+    def _lead(self, e: Lead) -> None:
+        number = sum(1 for x in self.g.log[: self.shown] if isinstance(x, Lead))
+        self.say(Text(f"— trick {number}: {self.does(e.seat, 'lead', 'leads')} —", style="dim"))
+
+    def _played(self, e: Played) -> None:
+        # One action is applied between flushes, so the play is that action's and the
+        # player's hand is as it now is.
+        act = self.current
+        line = Text(f"{self.name(e.seat)}: ")
+        if act is not None and act.play is not None and act.play.notation == e.cards:
+            line.append_text(self.play_text(act.play))
+        else:
+            line.append(e.cards)
+        left = len(self.g.hands[e.seat])
+        if left:
+            line.append(f"  ({left} left)", style="dim")
+        self.console.print(line)
+
+    def _partner_revealed(self, e: PartnerRevealed) -> None:
+        mate = "You are" if e.seat == self.seat else f"{self.name(e.seat)} is"
+        self.say(Text(f"{self.does(e.seat, 'played', 'played')} the called card: "
+                      f"{mate} {self.whose(self.g.seats.declarer)} partner.", style="bold"))
+
+    def _out(self, e: Out) -> None:
+        self.say(Text(f"{self.does(e.seat, 'are', 'is')} out: place {e.place}.", style="bold"))
+
+    def _trick(self, e: Trick) -> None:
+        unit = self.capture_unit
+        won = f" (+{e.captured} {unit.rstrip('s') if e.captured == 1 else unit})" if unit else ""
+        self.say(f"{self.does(e.seat, 'win', 'wins')} the trick{won}.")
+        if unit:
+            self.say(Text("  Captured: " + self.captured_line(), style="dim"))
+
+    def _bonus(self, e: Bonus) -> None:
+        t = self.rs.type_by_id.get(e.hand_type)
+        tname = _names(t.name) if t else e.hand_type
+        self.say(f"{self.does(e.seat, 'win', 'wins')} the trick with {tname}: "
+                 f"bonus {e.pay} from each other player.")
+
+    def _spring(self, e: Spring) -> None:
+        self.say(Text("Spring (春天): the score is multiplied.", style="bold"))
+
+    def _end(self, e: End) -> None:
+        self.say(Text("The hand is over.", style="bold"))
+
+    def _contract(self, e: ContractMade) -> None:
+        c = self.contract_of(e.contract)
+        line = Text("Contract: ")
+        line.append(_names(c.name), style="bold")
+        line.append(f" — declarer {self.name(e.declarer)}")
+        if e.opponent is not None:
+            line.append(f" against {self.name(e.opponent)}")
+            out = [self.name(s) for s in range(self.g.n) if s not in (e.declarer, e.opponent)]
+            line.append(f"; {', '.join(out)} sit out")
+        self.console.print(line)
+
+
+LINES: dict[type[Event], Callable[..., None]] = {
+    Deal: EventLines._deal,
+    Redeal: EventLines._redeal,
+    Reward: EventLines._reward,
+    InstantWin: EventLines._instant_win,
+    ContractMade: EventLines._contract,
+    ShownCard: EventLines._shown_card,
+    Call: EventLines._call,
+    Bid: EventLines._bid,
+    Pass: EventLines.render,
+    Kitty: EventLines._kitty,
+    Lead: EventLines._lead,
+    Played: EventLines._played,
+    PartnerRevealed: EventLines._partner_revealed,
+    Out: EventLines._out,
+    Trick: EventLines._trick,
+    Bonus: EventLines._bonus,
+    Spring: EventLines._spring,
+    End: EventLines._end,
+}
+"""Event class → the method that prints it (a pass is worded by ``render``: it needs the phase)."""

@@ -1,0 +1,169 @@
+"""The terminal session: reads the human's moves, lets the bots move, and prints it all."""
+
+from __future__ import annotations
+
+import re
+
+from paixing.game.state import Action, IllegalAction
+from paixing.rules.cards import CardError, parse_cards
+from rich.text import Text
+
+from .base import EXIT_ABANDONED, EXIT_OK, _Abandon, _BotError
+from .final import Final
+from .lines import EventLines
+from .prompts import Prompts
+
+
+class Session(EventLines, Prompts, Final):
+    """One hand at the terminal: renders the log as it grows and reads the human's moves."""
+
+    def ask(self) -> str:
+        self.console.print(Text("> ", style="bold"), end="")
+        try:
+            line = self.input_fn("")
+        except EOFError:
+            self.console.print()
+            raise _Abandon("Input ended (EOF): the hand is abandoned.") from None
+        except KeyboardInterrupt:
+            self.console.print()
+            raise _Abandon("Interrupted: the hand is abandoned.") from None
+        if self.echo:
+            self.console.print(line, markup=False, highlight=False)
+        return line
+
+    def human_turn(self) -> None:
+        g = self.g
+        acts = g.legal_actions()
+        self.listed = None
+        self.say(Text(f"── Your turn ({g.phase}) ──", style="bold cyan"))
+        self.status()
+        self.show_hand()
+        if g.phase == "contract":
+            self.contract_prompt(acts)
+        else:
+            self.trick_line()
+        while True:
+            line = self.ask()
+            phase = g.phase
+            if self.handle(line, acts):
+                self.flush(phase)
+                return
+
+    def handle(self, line: str, acts: list[Action]) -> bool:
+        """Act on one line; True when an action was applied."""
+        g = self.g
+        text = line.strip()
+        low = text.lower()
+        if not text:
+            self.say(Text("Type a move, or ? for your options.", style="dim"))
+            return False
+        if low in ("?", "？", "options"):
+            self.list_options(acts)
+            return False
+        if low in ("help", "h"):
+            self.help()
+            self.list_options(acts)
+            return False
+        if low == "hand":
+            self.show_hand()
+            return False
+        if low in ("status", "table"):
+            self.status()
+            if g.phase == "play":
+                self.trick_line()
+            return False
+        if low in ("quit", "exit", "q"):
+            raise _Abandon("You left the hand.")
+        m = re.fullmatch(r"(#)?\s*(\d+)", text)
+        if m and (m.group(1) or self.listed is not None):
+            k = int(m.group(2))
+            if not 1 <= k <= len(acts):
+                hint = ""
+                if g.phase == "play" and not m.group(1):
+                    try:
+                        parse_cards(m.group(2))
+                        hint = f"; to play these cards write `play {m.group(2)}`"
+                    except CardError:
+                        pass
+                self.say(Text(f"✗ no option {k}: the options are 1–{len(acts)}{hint}", style="red"))
+                return False
+            return self.try_apply(acts[k - 1])
+        if low.startswith("play "):
+            text = text[5:].strip()
+        elif g.phase == "contract":
+            text = self.contract_text(text, acts)
+        return self.try_apply(text)
+
+    def contract_text(self, text: str, acts: list[Action]) -> str:
+        """Shorthands in the contract phase: a contract's id or name, a bare value, a bare card."""
+        low = text.lower()
+        for a in acts:
+            if a.kind == "bid" and a.contract is not None:
+                c = self.contract_of(a.contract)
+                if low in (c.id.lower(), c.name.zh, c.name.en.lower()):
+                    return f"bid {c.id}"
+        if text.isdigit() and any(a.kind == "value" for a in acts):
+            return f"bid {text}"
+        if any(a.kind == "call" for a in acts) and not low.startswith(("call", "bid", "pass", "p")):
+            return f"call {text}"
+        return text
+
+    def try_apply(self, action: Action | str) -> bool:
+        g = self.g
+        try:
+            if isinstance(action, str):
+                action = g.parse_action(action)
+            card = action.card if action.kind == "call" else None
+            if card is not None and card.suit is None and not card.is_special:
+                raise IllegalAction(f"call one card with its suit, such as {card}S")
+            if card is not None and card in g.hands[self.seat]:
+                raise IllegalAction(f"you hold {card}: call a card you do not hold")
+            self.current = action
+            g.apply(action)
+        except IllegalAction as exc:
+            self.say(Text(f"✗ {exc}", style="red"))
+            return False
+        except CardError as exc:  # defensive: parse_action already wraps these
+            self.say(Text(f"✗ {exc}", style="red"))
+            return False
+        return True
+
+    # bots ----------------------------------------------------------------------------------
+    def bot_turn(self) -> None:
+        g = self.g
+        seat = g.turn
+        chosen = self.bots[seat](g, seat)
+        action = g.parse_action(chosen) if isinstance(chosen, str) else chosen
+        phase = g.phase
+        self.current = action
+        try:
+            g.apply(action)
+        except IllegalAction as exc:
+            raise _BotError(f"the bot at {self.name(seat)} (seat {seat}) chose {action}: {exc}") from None
+        self.flush(phase)
+    def run(self) -> int:
+        g = self.g
+        self.header()
+        try:
+            self.flush()
+            told_out = False
+            while not g.over:
+                if g.turn == self.seat:
+                    self.human_turn()
+                else:
+                    if not told_out and g.phase == "play" and self.seat not in g.active:
+                        self.say(Text("You sit out this hand; the others play it out.", style="bold"))
+                        told_out = True
+                    self.bot_turn()
+            self.flush()
+        except _Abandon as exc:
+            self.console.print(str(exc), markup=False, highlight=False)
+            return EXIT_ABANDONED
+        except _BotError as exc:
+            self.console.print(str(exc), markup=False, highlight=False)
+            return EXIT_ABANDONED
+        except RuntimeError as exc:  # the engine cannot go on (no bid in 100 deals)
+            self.console.print(f"The hand cannot go on: {exc}", markup=False, highlight=False)
+            return EXIT_ABANDONED
+        self.final()
+        return EXIT_OK
