@@ -32,7 +32,7 @@ from paixing.hands.cache import ruleset
 from paixing.hands.compile import Ruleset
 from paixing.hands.play import Play
 from paixing.rules.cards import SUIT_SYMBOLS, Card, CardError, parse_cards
-from paixing.rules.hand_rules import Condition, Contract, ScoreRow
+from paixing.rules.hand_rules import Contract, ScoreRow
 from paixing.rules.loader import VariantError
 from rich.cells import cell_len
 from rich.console import Console
@@ -712,8 +712,11 @@ class _Session:
             t = self.rs.type_by_id.get(tid)
             name = _names(t.name) if t is not None else tid
             parts += [f"{name} ×{factor}"] * count
-        if any(e["event"] == "spring" for e in g.log):
-            parts.append(f"spring (春天) ×{m.spring}")
+        result = g.result
+        factors = {f.id: f for f in m.when}
+        for name, factor in result.multiplier_parts if result is not None else []:
+            if name in factors:
+                parts.append(f"{factors[name].name.en} ({factors[name].name.zh}) ×{factor}")
         return ", ".join(parts)
 
     def role(self, s: int) -> str:
@@ -757,19 +760,7 @@ class _Session:
         result = g.result
         if c is None or result is None:
             return None
-        facts = result.facts
-        declarer_wins = g.seats.declarer in result.winners
-
-        def holds(cond: Condition) -> bool:
-            checks = (
-                (cond.declarer_wins, declarer_wins),
-                (cond.double_out, facts.get("double_out")),
-                (cond.losers_captured, facts.get("losers_captured")),
-                (cond.losers_total, facts.get("losers_total")),
-            )
-            return all(want is None or want == have for want, have in checks)
-
-        return next((row for row in c.score if holds(row.when)), None)
+        return c.score[result.row] if 0 <= result.row < len(c.score) else None
 
     # the loop ----------------------------------------------------------------------------
     def run(self) -> int:

@@ -29,7 +29,9 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import MarkedYAMLError
 
 from .cards import CardError, parse_cards
+from .conditions import parse_condition
 from .models import Variant
+from .scoring import Contract
 
 Pos = tuple[str, int, int]
 """(file, line, column), 1-based."""
@@ -420,6 +422,16 @@ def semantic_problems(v: Variant) -> Iterator[Located]:
                     yield Located(("examples", i, key, j), f"unknown hand type {tid!r}{_did_you_mean(tid, ids)}")
 
 
+def _condition_lists(c: Contract) -> Iterator[tuple[tuple[int | str, ...], list[str]]]:
+    """Every list of conditions in a contract, with its place in the file."""
+    for k, rule in enumerate(c.end.rules):
+        yield ("end", "rules", k, "when"), rule.when
+    for k, row in enumerate(c.score):
+        yield ("score", k, "when"), row.when
+    for k, factor in enumerate(c.multipliers.when):
+        yield ("multipliers", "when", k, "if"), factor.conditions
+
+
 def _game_problems(v: Variant, ids: list[str]) -> Iterator[Located]:
     """Cross-references inside ``game:``: hand types, contracts and events named must exist."""
     g = v.game
@@ -461,6 +473,10 @@ def _game_problems(v: Variant, ids: list[str]) -> Iterator[Located]:
     for i, c in enumerate(g.contracts):
         for tid in c.multipliers.per_play:
             yield from type_ref(("game", "contracts", i, "multipliers", "per_play", tid), tid)
+        for loc, texts in _condition_lists(c):
+            for j, text in enumerate(texts):
+                for tid in parse_condition(text).hand_types:
+                    yield from type_ref(("game", "contracts", i, *loc, j), tid)
     for i, b in enumerate(g.bonuses.tricks):
         yield from type_ref(("game", "bonuses", "tricks", i, "hand_type"), b.hand_type)
     for j, cid in enumerate(g.bonuses.contracts or []):

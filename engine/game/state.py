@@ -15,6 +15,8 @@ from itertools import combinations, islice, product
 from typing import Any
 
 from paixing.game.dealt import instant_winner, rewards
+from paixing.game.ends import hand_over
+from paixing.game.facts import HandFacts
 from paixing.game.settle import Settlement, settle
 from paixing.hands.cache import ruleset
 from paixing.hands.classify import classify
@@ -460,13 +462,25 @@ class Game:
         self.turn = self._next_seat(seat)
 
     def _hand_over(self) -> bool:
-        c = self.contract
-        assert c is not None
-        if c.end.when == "first_out":
-            return True
-        if len(self.finish) == 2 and self.seats.side(self.finish[0]) == self.seats.side(self.finish[1]):
-            return True
-        return len(self._in_play()) <= c.end.left
+        assert self.contract is not None
+        return hand_over(self.contract, self.facts())
+
+    def facts(self) -> HandFacts:
+        """The hand's facts as end rules and settlement read them."""
+        return HandFacts(
+            players=self.n,
+            declarer=self.seats.declarer,
+            partner=self.seats.partner,
+            sides=tuple(self.seats.side(s) for s in range(self.n)),
+            active=tuple(self.active),
+            finish=tuple(self.finish),
+            captured=tuple(self.captured),
+            hand_values=tuple(self._value(h) for h in self.hands),
+            cards_left=tuple(len(h) for h in self.hands),
+            plays_made=tuple(self.plays_made),
+            type_counts=dict(self.type_counts),
+            auction_value=self.auction_value,
+        )
 
     def _value(self, cards: Sequence[Card]) -> int:
         play_rules = self.rules.play
@@ -521,7 +535,11 @@ class Game:
     def _settle(self) -> None:
         c = self.contract
         assert c is not None
-        result = settle(self, c)
+        result = settle(c, self.facts())
+        conditional = {f.id for f in c.multipliers.when}
+        for name, _ in result.multiplier_parts:
+            if name in conditional:
+                self.log.append({"event": name})
         for s in range(self.n):
             self.scores[s] += result.scores[s]
         result.scores = list(self.scores)
