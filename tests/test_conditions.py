@@ -144,3 +144,13 @@ def test_no_partner_in_a_solo_contract() -> None:
     solo = facts(partner=-1, sides=(0, 1, 1, 1))
     assert not holds(["partner.plays >= 0"], Scope(solo))
     assert holds(["opponents.plays == 5"], Scope(solo))
+
+
+def test_every_fact_is_documented() -> None:
+    from pathlib import Path
+
+    text = (Path(__file__).parent.parent / "docs" / "rule-language.md").read_text()
+    for name in [*SCALARS, *SUBJECTS]:
+        assert f"`{name}" in text, name
+    for name in MEASURES:
+        assert f"`.{name}`" in text, name
