@@ -11,9 +11,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from .cards import CardError, parse_cards
+from .conditions import parse_condition
 from .hand_rules import GameRules
 from .models import Variant
 from .problems import Located, did_you_mean
+from .scoring import Contract
 
 
 @dataclass(frozen=True)
@@ -75,6 +77,20 @@ def contracts(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
     for i, c in enumerate(g.contracts):
         for tid in c.multipliers.per_play:
             yield from type_ref(("game", "contracts", i, "multipliers", "per_play", tid), tid)
+        for loc, texts in _condition_lists(c):
+            for j, text in enumerate(texts):
+                for tid in parse_condition(text).hand_types:
+                    yield from type_ref(("game", "contracts", i, *loc, j), tid)
+
+
+def _condition_lists(c: Contract) -> Iterator[tuple[tuple[int | str, ...], list[str]]]:
+    """Every list of conditions in a contract, with its place in the file."""
+    for k, rule in enumerate(c.end.rules):
+        yield ("end", "rules", k, "when"), rule.when
+    for k, row in enumerate(c.score):
+        yield ("score", k, "when"), row.when
+    for k, factor in enumerate(c.multipliers.when):
+        yield ("multipliers", "when", k, "if"), factor.conditions
 
 
 def bonuses(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:

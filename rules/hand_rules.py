@@ -12,6 +12,19 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from .base import Model, Text
+from .scoring import (
+    Bonuses,
+    Contract,
+    End,
+    EndRule,
+    Factor,
+    Multipliers,
+    ScoreRow,
+    Transfer,
+    TrickBonus,
+)
+
+__all__ = ["Bonuses", "Contract", "End", "EndRule", "Factor", "Multipliers", "ScoreRow", "Transfer", "TrickBonus"]
 
 
 class Deal(Model):
@@ -147,129 +160,6 @@ class Step(Model):
 STEP_KINDS: tuple[str, ...] = tuple(Step.model_fields)
 """Every contract-step kind, in the order of ``Step``'s fields (the engine's step registry
 has exactly these keys)."""
-
-
-class Transfer(Model):
-    """Moving captures at the end of a hand, before sides are compared."""
-
-    what: Literal["captured", "hand"]
-    """The last player's captured cards, or the cards left in his hand."""
-    to: Literal["first_out", "second_out", "third_out", "void"]
-    """Who receives them (``void``: they count for nobody)."""
-
-
-class End(Model):
-    """When the hand ends and who wins it."""
-
-    when: Literal["first_out", "partners_out_or_left"] = "first_out"
-    """``first_out``: as soon as anyone goes out; ``partners_out_or_left``: as soon as the first
-    two out are partners (双飞, 双游), otherwise when only ``left`` players remain."""
-    left: int = 1
-    """For ``partners_out_or_left``: play goes on until this many players have cards."""
-    winner: Literal["first_out", "captures"] = "first_out"
-    """``first_out``: the side of the first player out wins; ``captures``: compare what each side
-    captured (after ``transfers``), unless partners went out first."""
-    transfers: list[Transfer] = []
-    """End-of-hand transfers (末游's captures to 一游; cards left in his hand to 三游 or void)."""
-    win_above: int | None = None
-    """With ``captures``: a side wins with more than this; absent: the larger side wins."""
-    tie: Literal["first_out_side"] = "first_out_side"
-    """Equal captures (or exactly ``win_above``) go to the first player out's side."""
-
-
-class Condition(Model):
-    """When a score row applies; every given field must hold."""
-
-    declarer_wins: bool | None = None
-    """The declarer's side won."""
-    double_out: bool | None = None
-    """The first two players out were partners (双飞, 双游)."""
-    losers_captured: int | None = None
-    """The losing side captured exactly this much in tricks (before transfers)."""
-    losers_total: int | None = None
-    """The losing side ends with exactly this much after transfers."""
-
-
-class ScoreRow(Model):
-    """A settlement row: the first row whose ``when`` holds pays. Amounts are per player."""
-
-    when: Condition = Condition()
-    """Conditions (all must hold; empty = always)."""
-    winners: int | None = None
-    """Each winner receives this and each loser pays it (番 per player)."""
-    declarer: int | None = None
-    """The declarer's score (with ``opponents``, for uneven sides: 包牌 +9 / −3 each)."""
-    opponents: int | None = None
-    """Each opponent's score."""
-    partner: int | None = None
-    """The declarer's partner's score."""
-    bystanders: int = 0
-    """Each player sitting out (反包)."""
-    note: Text | None = None
-    """What the row means, for the rulebook."""
-
-    @model_validator(mode="after")
-    def _form(self) -> ScoreRow:
-        if (self.winners is None) == (self.declarer is None):
-            raise ValueError("a score row gives either winners or declarer (with opponents)")
-        if self.declarer is not None and self.opponents is None:
-            raise ValueError("a score row with declarer also needs opponents")
-        return self
-
-
-class Multipliers(Model):
-    """Factors applied to a contract's score (斗地主)."""
-
-    bid: bool = False
-    """Multiply by the auction value."""
-    per_play: dict[str, int] = {}
-    """Hand type id → factor applied once for every such play made in the hand (bomb, rocket: 2)."""
-    spring: int = 1
-    """Factor for a spring: the declarer went out and no opponent played a card, or the opponents
-    went out and the declarer made only his first play."""
-
-
-class Contract(Model):
-    """A contract: who plays with whom, who leads, when the hand ends, and the score table."""
-
-    id: str
-    """Identifier (referred to by the contract steps)."""
-    name: Text
-    """Name in both languages."""
-    teams: Literal["solo", "duel", "partners"]
-    """``solo``: the declarer against all others; ``duel``: the counter-declarer against the
-    declarer he countered, the others sit out; ``partners``: the declarer and his partner
-    against the others."""
-    leader: Literal["declarer", "opponent", "dealer"] = "declarer"
-    """Who leads the first trick (in a duel, ``opponent`` is the player who was countered)."""
-    end: End = End()
-    """When the hand ends and who wins."""
-    score: list[ScoreRow]
-    """Settlement rows, first match pays."""
-    multipliers: Multipliers = Multipliers()
-    """Score factors."""
-
-
-class TrickBonus(Model):
-    """A bonus for winning a trick with a hand type (豆, 2222, 滚筒): paid by each other player."""
-
-    hand_type: str
-    """The type of the play that wins the trick."""
-    ranks: list[str] | None = None
-    """Only plays of these ranks (2222); absent: any."""
-    pay: int = Field(ge=0)
-    """Paid by each other player to the trick winner."""
-
-
-class Bonuses(Model):
-    """Per-trick bonuses; the first matching bonus in the list applies."""
-
-    tricks: list[TrickBonus] = []
-    """The bonuses."""
-    contracts: list[str] | None = None
-    """Contracts in which they are paid; absent: all."""
-    on_hand_ending_play: bool = True
-    """Whether the play that ends the hand (and so closes its trick) earns its bonus."""
 
 
 class PlayRules(Model):

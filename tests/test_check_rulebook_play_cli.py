@@ -87,8 +87,8 @@ game:
   contracts:
     - id: baopai
       score:
-        - {when: {declarer_wins: true}, declarer: 9, opponents: -1}
-        - {when: {declarer_wins: false}, declarer: -9, opponents: 3}
+        - {when: [declarer_won], declarer: 9, opponents: -1}
+        - {when: [not declarer_won], declarer: -9, opponents: 3}
 """
 
 

@@ -31,7 +31,7 @@ class Event:
         return out
 
 
-_JSON_NAMES = {"reads_as": "as", "contract": "id", "event_id": "id", "hand_type": "type"}
+_JSON_NAMES = {"reads_as": "as", "contract": "id", "event_id": "id", "factor_id": "id", "hand_type": "type"}
 
 
 @dataclass(frozen=True)
@@ -179,10 +179,13 @@ class Bonus(Event):
 
 
 @dataclass(frozen=True)
-class Spring(Event):
-    """The contract's spring multiplier applied."""
+class Factor(Event):
+    """A conditional multiplier of the contract applied (``factor_id`` from the file's
+    ``multipliers.when``), multiplying the score by ``times``."""
 
-    kind: ClassVar[str] = "spring"
+    kind: ClassVar[str] = "factor"
+    factor_id: str
+    times: int
 
 
 @dataclass(frozen=True)
@@ -198,7 +201,7 @@ class End(Event):
 EVENTS: dict[str, type[Event]] = {
     cls.kind: cls
     for cls in (Deal, Redeal, InstantWin, Reward, ShownCard, Call, Bid, Pass, ContractMade, Kitty, Lead, Played,
-                PartnerRevealed, Out, Trick, Bonus, Spring, End)
+                PartnerRevealed, Out, Trick, Bonus, Factor, End)
 }
 """Event kind → its class."""
 

@@ -1,80 +1,92 @@
-"""Settling a finished hand: who won (first out, or captures after transfers) and the score row."""
+"""Settling a finished hand: a pure function of its facts that returns a ``Settlement``.
+
+The first end rule that holds names how the winner is found (``ends``); the first score row
+whose conditions hold pays (``conditions``), times every multiplier part. Nothing here reads
+or writes a ``Game``: the state machine builds the ``HandFacts``, calls ``settle`` and applies
+the result (adding the scores, logging the events).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from paixing.game.events import Spring
-from paixing.rules.hand_rules import Condition, Contract, ScoreRow
-
-if TYPE_CHECKING:
-    from paixing.game.state import Game
+from paixing.game.conditions import Outcome, Scope, holds
+from paixing.game.ends import WINNERS, ending_rule
+from paixing.game.facts import NO_SIDE, OPPONENT_SIDE, HandFacts
+from paixing.rules.scoring import Contract, ScoreRow
 
 
 @dataclass
 class Settlement:
-    """The end of a hand: final scores (including rewards and bonuses), the winning seats, and
-    the facts the score table looked at."""
+    """The end of a hand: final scores, the winning seats, the reason, the facts the score table
+    looked at, which row paid and every factor it was multiplied by."""
 
     scores: list[int]
+    """Per seat (contract scores from ``settle``; the state machine adds rewards and bonuses)."""
     winners: list[int]
     reason: str
     facts: dict[str, Any] = field(default_factory=dict)
+    row: int = -1
+    """Index of the score row that paid (-1: no row, e.g. an instant win)."""
+    multiplier_parts: list[tuple[str, int]] = field(default_factory=list)
+    """Every factor, named: ("bid", 3), ("bomb", 2), ("spring", 2) …"""
 
     def to_json(self) -> dict[str, Any]:
         return {"scores": list(self.scores), "winners": list(self.winners), "reason": self.reason, **self.facts}
 
 
-def settle(game: Game, contract: Contract) -> Settlement:
-    """Contract scores only (rewards and trick bonuses are already in ``game.scores``)."""
-    seats = game.seats
-    n = game.n
-    end = contract.end
-    finish = game.finish
-    first = finish[0]
-    double_out = (
-        end.when == "partners_out_or_left"
-        and len(finish) >= 2
-        and seats.side(finish[0]) == seats.side(finish[1])
-    )
-    in_tricks = list(game.captured)
-    totals = list(game.captured)
-    left = [s for s in game.active if game.hands[s]]
-    facts: dict[str, Any] = {"finish": list(finish), "captured": in_tricks}
-    if end.winner == "captures" and not double_out:
-        last = left[0] if len(left) == 1 else None
-        if last is not None:
-            order = finish + [last]
-            for t in end.transfers:
-                amount = totals[last] if t.what == "captured" else game._value(game.hands[last])
-                if t.what == "captured":
-                    totals[last] = 0
-                place = {"first_out": 0, "second_out": 1, "third_out": 2}.get(t.to)
-                if place is not None and place < len(order):
-                    totals[order[place]] += amount
-        side_total = [sum(totals[s] for s in game.active if seats.side(s) == side) for side in (0, 1)]
-        facts["totals"] = totals
-        facts["side_totals"] = side_total
-        first_side = seats.side(first)
-        if end.win_above is not None:
-            winning = 0 if side_total[0] > end.win_above else 1 if side_total[1] > end.win_above else first_side
-        else:
-            winning = 0 if side_total[0] > side_total[1] else 1 if side_total[1] > side_total[0] else first_side
-        reason = "captures"
-    else:
-        winning = seats.side(first)
-        reason = "double_out" if double_out else "first_out"
-    winners = [s for s in game.active if seats.side(s) == winning]
-    losers = [s for s in game.active if seats.side(s) == 1 - winning]
-    facts["double_out"] = double_out
-    facts["losers_captured"] = sum(in_tricks[s] for s in losers)
-    facts["losers_total"] = sum(totals[s] for s in losers)
-    declarer_wins = winning == 0
-    row = _row(contract.score, declarer_wins, facts)
-    mult = _multiplier(game, contract, declarer_wins)
-    facts["multiplier"] = mult
-    scores = [0] * n
+def settle(contract: Contract, facts: HandFacts) -> Settlement:
+    """Contract scores of a finished hand (rewards and trick bonuses are not in them)."""
+    found = ending_rule(contract, facts)
+    if found is None:
+        raise ValueError(f"{contract.id}: the hand has not ended ({facts.finish} out)")
+    _, rule = found
+    outcome = WINNERS[rule.winner](contract, facts)
+    scope = Scope(facts, outcome)
+    winners = [s for s in facts.active if facts.side(s) == outcome.winning_side]
+    losers = [s for s in facts.active if facts.side(s) == 1 - outcome.winning_side]
+    record = _record(facts, outcome, losers)
+    index = next((i for i, row in enumerate(contract.score) if holds(row.when, scope)), None)
+    if index is None:
+        raise RuntimeError(f"no score row applies to {record}")
+    parts = multiplier_parts(contract, scope)
+    mult = 1
+    for _, f in parts:
+        mult *= f
+    record["multiplier"] = mult
+    scores = _pay(contract.score[index], facts, winners, losers, mult)
+    return Settlement(scores, winners, rule.reason or rule.winner, record, index, parts)
+
+
+def _record(facts: HandFacts, outcome: Outcome, losers: list[int]) -> dict[str, Any]:
+    """The named facts the game record keeps (the tests and the terminal read them)."""
+    record: dict[str, Any] = {"finish": list(facts.finish), "captured": list(facts.captured)}
+    if outcome.side_totals is not None:
+        record["totals"] = list(outcome.totals)
+        record["side_totals"] = list(outcome.side_totals)
+    finish = facts.finish
+    record["double_out"] = len(finish) >= 2 and facts.side(finish[0]) == facts.side(finish[1])
+    record["losers_captured"] = sum(facts.captured[s] for s in losers)
+    record["losers_total"] = sum(outcome.totals[s] for s in losers)
+    return record
+
+
+def multiplier_parts(contract: Contract, scope: Scope) -> list[tuple[str, int]]:
+    """Every factor of the score, in order: the bid, one per counted play, each conditional."""
+    m = contract.multipliers
+    facts = scope.facts
+    parts: list[tuple[str, int]] = []
+    if m.bid and facts.auction_value:
+        parts.append(("bid", facts.auction_value))
+    for tid, factor in m.per_play.items():
+        parts += [(tid, factor)] * facts.type_counts.get(tid, 0)
+    parts += [(f.id, f.factor) for f in m.when if holds(f.conditions, scope)]
+    return parts
+
+
+def _pay(row: ScoreRow, facts: HandFacts, winners: list[int], losers: list[int], mult: int) -> list[int]:
+    scores = [0] * facts.players
     if row.winners is not None:
         for s in winners:
             scores[s] = row.winners * mult
@@ -82,45 +94,14 @@ def settle(game: Game, contract: Contract) -> Settlement:
             scores[s] = -row.winners * mult
     else:
         assert row.declarer is not None and row.opponents is not None
-        scores[seats.declarer] = row.declarer * mult
-        if seats.partner >= 0 and seats.partner != seats.declarer:
-            scores[seats.partner] = (row.partner if row.partner is not None else row.declarer) * mult
-        for s in seats.opponents:
-            scores[s] = row.opponents * mult
-    for s in seats.bystanders:
-        scores[s] = row.bystanders * mult
-    return Settlement(scores=scores, winners=winners, reason=reason, facts=facts)
+        scores[facts.declarer] = row.declarer * mult
+        if facts.partner >= 0 and facts.partner != facts.declarer:
+            scores[facts.partner] = (row.partner if row.partner is not None else row.declarer) * mult
+        for s in range(facts.players):
+            if facts.sides[s] == OPPONENT_SIDE:
+                scores[s] = row.opponents * mult
+    for s in range(facts.players):
+        if facts.sides[s] == NO_SIDE:
+            scores[s] = row.bystanders * mult
+    return scores
 
-
-def _holds(cond: Condition, declarer_wins: bool, facts: dict[str, Any]) -> bool:
-    if cond.declarer_wins is not None and cond.declarer_wins != declarer_wins:
-        return False
-    if cond.double_out is not None and cond.double_out != facts["double_out"]:
-        return False
-    if cond.losers_captured is not None and cond.losers_captured != facts["losers_captured"]:
-        return False
-    return cond.losers_total is None or cond.losers_total == facts["losers_total"]
-
-
-def _row(rows: list[ScoreRow], declarer_wins: bool, facts: dict[str, Any]) -> ScoreRow:
-    for row in rows:
-        if _holds(row.when, declarer_wins, facts):
-            return row
-    raise RuntimeError(f"no score row applies to {facts}")
-
-
-def _multiplier(game: Game, contract: Contract, declarer_wins: bool) -> int:
-    m = contract.multipliers
-    mult = game.auction_value if m.bid and game.auction_value else 1
-    for tid, factor in m.per_play.items():
-        mult *= factor ** game.type_counts.get(tid, 0)
-    if m.spring != 1:
-        seats = game.seats
-        if declarer_wins:
-            spring = all(game.plays_made[s] == 0 for s in seats.opponents)
-        else:
-            spring = game.plays_made[seats.declarer] <= 1
-        if spring:
-            mult *= m.spring
-            game.log.append(Spring())
-    return mult

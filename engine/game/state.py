@@ -23,16 +23,18 @@ from paixing.game.events import (
     Deal,
     End,
     Event,
+    Factor,
     InstantWin,
     Kitty,
     Lead,
     Redeal,
     Reward,
 )
+from paixing.game.ends import hand_over
 from paixing.game.facts import HandFacts
 from paixing.game.observation import Observation, hidden_deal
 from paixing.game.seats import Seats, known_mates, roles_of
-from paixing.game.settle import Settlement, _row, settle
+from paixing.game.settle import Settlement, settle
 from paixing.game.steps import DONE, HANDLED, StepRunner
 from paixing.game.tricks import TrickPlay
 from paixing.hands.cache import ruleset
@@ -271,20 +273,20 @@ class Game(TrickPlay):
         )
 
     def _hand_over(self) -> bool:
-        """Whether the hand has ended (the one place this is decided)."""
-        c = self.contract
-        assert c is not None
-        if c.end.when == "first_out":
-            return True
-        if len(self.finish) == 2 and self.seats.side(self.finish[0]) == self.seats.side(self.finish[1]):
-            return True
-        return len(self._in_play()) <= c.end.left
+        """Whether the hand has ended (the one place this is decided): the contract's end rules
+        read the hand's facts."""
+        assert self.contract is not None
+        return hand_over(self.contract, self.facts())
 
     def _settle(self) -> None:
         """Settle the contract and end the hand (the one place a hand is settled)."""
         c = self.contract
         assert c is not None
-        result = settle(self, c)
+        result = settle(c, self.facts())
+        conditional = {f.id for f in c.multipliers.when}
+        for name, times in result.multiplier_parts:
+            if name in conditional:
+                self.record(Factor(name, times))
         for s in range(self.n):
             self.scores[s] += result.scores[s]
         result.scores = list(self.scores)
@@ -377,10 +379,9 @@ class Game(TrickPlay):
     def score_row(self) -> ScoreRow | None:
         """The score row that paid the contract (None before the end or without a contract):
         settlement's own choice, not a second copy of its rule."""
-        if self.contract is None or self.result is None or "double_out" not in self.result.facts:
+        if self.contract is None or self.result is None or self.result.row < 0:
             return None
-        declarer_wins = self.seats.declarer in self.result.winners
-        return _row(self.contract.score, declarer_wins, self.result.facts)
+        return self.contract.score[self.result.row]
 
     def roles(self) -> list[str | None]:
         """Each seat's role in the contract (all None when there was none)."""

@@ -25,6 +25,7 @@ from .diff import MISSING, _is_text, compact, diff_variants, path_doc
 from .faces import B, C, Rich, T, as_written, cards_of, rank_cards, suit_face
 from .odds import MC_DEALS, MC_SEED, _rank_copies, format_prob
 from .phrases import P, _join, _range, say, tr
+from .saying import conditions_words, end_words, transfer_words
 from .shown import Facts, RulebookError, Shown, _readings
 
 
@@ -505,8 +506,9 @@ class Book:
             out.append(self.s("mult.bid"))
         for tid, f in m.per_play.items():
             out.append(self.s("mult.per_play", type=self.name(tid), f=f))
-        if m.spring != 1:
-            out.append(self.s("mult.spring", f=m.spring))
+        for x in m.when:
+            cond = conditions_words(self.lang, x.conditions, self.name, joiner="cond.and_short")
+            out.append(self.s("mult.when", name=tr(x.name, self.lang), f=x.factor, cond=cond))
         return out
 
     def play(self) -> dict[str, Any] | None:
@@ -540,21 +542,9 @@ class Book:
         return {"tricks": self.s("play.tricks"), "facts": facts, "points": points, "total": total, "bonuses": bonuses}
 
     def condition(self, row: ScoreRow, first: bool, only: bool, duel: bool = False) -> str:
-        w = row.when
-        parts = []
-        if w.declarer_wins is not None:
-            # In a duel the declarer is the player who countered: name him so.
-            who = "cond.counter_wins" if duel else "cond.declarer_wins"
-            parts.append(self.s(f"{who}_{str(w.declarer_wins).lower()}"))
-        if w.double_out is not None:
-            parts.append(self.s(f"cond.double_out_{str(w.double_out).lower()}"))
-        if w.losers_captured is not None:
-            parts.append(self.s("cond.losers_captured", n=w.losers_captured))
-        if w.losers_total is not None:
-            parts.append(self.s("cond.losers_total", n=w.losers_total))
-        if not parts:
+        if not row.when:
             return self.s("cond.always" if only else "cond.otherwise")
-        return self.s("cond.and").join(parts)
+        return conditions_words(self.lang, row.when, self.name, duel)
 
     def amounts(self, row: ScoreRow, c: Contract) -> str:
         if row.winners is not None:
@@ -580,14 +570,10 @@ class Book:
         for c in g.contracts:
             e = c.end
             facts: list[tuple[str, str]] = []
-            if e.when == "first_out":
-                facts.append((self.s("end.when"), self.s("end.first_out")))
-            else:
-                facts.append((self.s("end.when"), self.s("end.partners", left=e.left, n=e.left)))
-            facts.append((self.s("end.winner"), self.s("end.win_first_out" if e.winner == "first_out" else "end.win_captures")))
-            if e.winner == "captures":
+            facts.append((self.s("end.when"), end_words(self.lang, e.rules, self.name)))
+            if any(r.winner == "captures" for r in e.rules):
                 if e.transfers:
-                    moves = [self.s(f"end.{x.what}") + self.s("w.space") + self.s(f"end.to_{x.to}") for x in e.transfers]
+                    moves = [transfer_words(self.lang, x) for x in e.transfers]
                     facts.append((self.s("end.transfers"), self.s("w.semicolon").join(moves)))
                 facts.append((self.s("end.threshold"), self.s("end.win_above", n=e.win_above) if e.win_above is not None else self.s("end.more")))
                 label = self.s("end.tie_at", n=e.win_above) if e.win_above is not None else self.s("end.tie")

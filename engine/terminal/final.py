@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from paixing.game.events import Bonus, Reward, Spring
+from paixing.game.events import Bonus, Reward
 from rich.table import Table
 from rich.text import Text
 
@@ -52,20 +52,18 @@ class Final(SessionBase):
             self.say(Text("Scores include dealt-hand rewards and trick bonuses.", style="dim"))
 
     def multiplier_parts(self) -> str:
-        """What the score was multiplied by: the bid, each bomb-like play, a spring."""
+        """What the score was multiplied by, as settlement counted it: the bid, each counted
+        play, each conditional factor of the file."""
         g = self.g
-        assert g.contract is not None
-        m = g.contract.multipliers
+        assert g.contract is not None and g.result is not None
+        named = {f.id: _names(f.name) for f in g.contract.multipliers.when}
         parts: list[str] = []
-        if m.bid and g.auction_value:
-            parts.append(f"bid {g.auction_value}")
-        for tid, factor in m.per_play.items():
-            count = g.type_counts.get(tid, 0)
-            t = self.rs.type_by_id.get(tid)
-            name = _names(t.name) if t is not None else tid
-            parts += [f"{name} ×{factor}"] * count
-        if any(isinstance(e, Spring) for e in g.log):
-            parts.append(f"spring (春天) ×{m.spring}")
+        for name, times in g.result.multiplier_parts:
+            t = self.rs.type_by_id.get(name)
+            if name == "bid" and t is None:
+                parts.append(f"bid {times}")
+            else:
+                parts.append(f"{_names(t.name) if t is not None else named.get(name, name)} ×{times}")
         return ", ".join(parts)
     def role(self, s: int) -> str:
         """The seat's role, as the result table words it (one rule: ``Game.roles``)."""

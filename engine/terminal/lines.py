@@ -26,7 +26,7 @@ from paixing.game.events import (
     Redeal,
     Reward,
     ShownCard,
-    Spring,
+    Factor,
     Trick,
 )
 from paixing.rules.cards import parse_cards
@@ -138,8 +138,11 @@ class EventLines(SessionBase):
         self.say(f"{self.does(e.seat, 'win', 'wins')} the trick with {tname}: "
                  f"bonus {e.pay} from each other player.")
 
-    def _spring(self, e: Spring) -> None:
-        self.say(Text("Spring (春天): the score is multiplied.", style="bold"))
+    def _factor(self, e: Factor) -> None:
+        c = self.g.contract
+        factor = next((f for f in c.multipliers.when if f.id == e.factor_id), None) if c else None
+        name = _names(factor.name) if factor is not None else e.factor_id
+        self.say(Text(f"{name}: the score is multiplied by {e.times}.", style="bold"))
 
     def _end(self, e: End) -> None:
         self.say(Text("The hand is over.", style="bold"))
@@ -173,7 +176,7 @@ LINES: dict[type[Event], Callable[..., None]] = {
     Out: EventLines._out,
     Trick: EventLines._trick,
     Bonus: EventLines._bonus,
-    Spring: EventLines._spring,
+    Factor: EventLines._factor,
     End: EventLines._end,
 }
 """Event class → the method that prints it (a pass is worded by ``render``: it needs the phase)."""

@@ -1,0 +1,258 @@
+"""Evaluating the condition language on a hand's facts: one evaluator per named fact.
+
+The names, their docs and their phrases are the catalogue in ``paixing.rules.conditions``; this
+module binds each name to a function of ``Scope`` (the hand's ``HandFacts`` plus, once settled,
+its ``Outcome``). ``compile_condition`` turns a condition string into a closure once (cached),
+so evaluating a score row, an end rule or a factor is a few calls, not a parse.
+
+A new fact: add it to the catalogue (doc, phrases) and register its evaluator here with
+``@scalar``, ``@subject`` or ``@measure``; ``tests/test_conditions.py`` checks that both agree.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from paixing.game.facts import DECLARER_SIDE, OPPONENT_SIDE, HandFacts
+from paixing.rules.conditions import Comparison, Term, parse_condition
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What settlement decided: known to score rows and multipliers, not to end rules."""
+
+    winning_side: int
+    """DECLARER_SIDE or OPPONENT_SIDE."""
+    totals: tuple[int, ...]
+    """Per seat: captures after the end-of-hand transfers."""
+    side_totals: tuple[int, int] | None = None
+    """Per side, where captures decided the hand: its seats' totals plus what was paid to it."""
+
+
+@dataclass(frozen=True)
+class Scope:
+    """What a condition is evaluated on."""
+
+    facts: HandFacts
+    outcome: Outcome | None = None
+
+    def need_outcome(self) -> Outcome:
+        if self.outcome is None:
+            raise ValueError("this fact needs the settled outcome (winners, losers, totals)")
+        return self.outcome
+
+
+Value = int | None
+"""A fact's value; None when it is not defined (a place not reached)."""
+Seats = tuple[int, ...] | None
+
+SCALAR_FNS: dict[str, Callable[[Scope, object], Value]] = {}
+"""Scalar fact name → evaluator (scope, argument)."""
+SUBJECT_FNS: dict[str, Callable[[Scope, object], Seats]] = {}
+"""Subject name → the seats it names (None: not defined)."""
+MEASURE_FNS: dict[str, Callable[[Scope, tuple[int, ...]], Value]] = {}
+"""Measure name → its value over some seats."""
+
+
+def scalar(name: str) -> Callable[[Callable[[Scope, object], Value]], Callable[[Scope, object], Value]]:
+    def register(fn: Callable[[Scope, object], Value]) -> Callable[[Scope, object], Value]:
+        SCALAR_FNS[name] = fn
+        return fn
+
+    return register
+
+
+def subject(name: str) -> Callable[[Callable[[Scope, object], Seats]], Callable[[Scope, object], Seats]]:
+    def register(fn: Callable[[Scope, object], Seats]) -> Callable[[Scope, object], Seats]:
+        SUBJECT_FNS[name] = fn
+        return fn
+
+    return register
+
+
+def measure(name: str) -> Callable[[Callable[[Scope, tuple[int, ...]], Value]], Callable[[Scope, tuple[int, ...]], Value]]:
+    def register(fn: Callable[[Scope, tuple[int, ...]], Value]) -> Callable[[Scope, tuple[int, ...]], Value]:
+        MEASURE_FNS[name] = fn
+        return fn
+
+    return register
+
+
+def ranked(facts: HandFacts) -> tuple[int, ...]:
+    """Seats by place: those out, then the last player once only one still holds cards."""
+    left = facts.in_play
+    return facts.finish + left if len(left) == 1 else facts.finish
+
+
+def place_seat(facts: HandFacts, k: int) -> int | None:
+    """The seat in place ``k`` (1 first; negative from the last place), None if not decided."""
+    order = ranked(facts)
+    if k > 0:
+        return order[k - 1] if k <= len(order) else None
+    if len(order) < len(facts.active):
+        return None
+    index = len(order) + k
+    return order[index] if index >= 0 else None
+
+
+def _side_seats(facts: HandFacts, side: int) -> tuple[int, ...]:
+    return tuple(s for s in facts.active if facts.sides[s] == side)
+
+
+# ------------------------------------------------------------------ scalars
+@scalar("out")
+def _out(scope: Scope, arg: object) -> Value:
+    return len(scope.facts.finish)
+
+
+@scalar("in_play")
+def _in_play(scope: Scope, arg: object) -> Value:
+    return len(scope.facts.in_play)
+
+
+@scalar("declarer_won")
+def _declarer_won(scope: Scope, arg: object) -> Value:
+    return int(scope.need_outcome().winning_side == DECLARER_SIDE)
+
+
+@scalar("plays")
+def _plays_of(scope: Scope, arg: object) -> Value:
+    return scope.facts.type_counts.get(str(arg), 0)
+
+
+# ------------------------------------------------------------------ subjects
+@subject("declarer")
+def _declarer(scope: Scope, arg: object) -> Seats:
+    return (scope.facts.declarer,) if scope.facts.declarer >= 0 else None
+
+
+@subject("partner")
+def _partner(scope: Scope, arg: object) -> Seats:
+    f = scope.facts
+    return (f.partner,) if f.partner >= 0 and f.partner != f.declarer else None
+
+
+@subject("opponents")
+def _opponents(scope: Scope, arg: object) -> Seats:
+    return _side_seats(scope.facts, OPPONENT_SIDE)
+
+
+@subject("declarer_side")
+def _declarer_side(scope: Scope, arg: object) -> Seats:
+    return _side_seats(scope.facts, DECLARER_SIDE)
+
+
+@subject("winners")
+def _winners(scope: Scope, arg: object) -> Seats:
+    return _side_seats(scope.facts, scope.need_outcome().winning_side)
+
+
+@subject("losers")
+def _losers(scope: Scope, arg: object) -> Seats:
+    return _side_seats(scope.facts, 1 - scope.need_outcome().winning_side)
+
+
+@subject("place")
+def _place(scope: Scope, arg: object) -> Seats:
+    assert isinstance(arg, int)
+    seat = place_seat(scope.facts, arg)
+    return None if seat is None else (seat,)
+
+
+# ------------------------------------------------------------------ measures
+@measure("side")
+def _side(scope: Scope, seats: tuple[int, ...]) -> Value:
+    return scope.facts.sides[seats[0]]
+
+
+@measure("captured")
+def _captured(scope: Scope, seats: tuple[int, ...]) -> Value:
+    return sum(scope.facts.captured[s] for s in seats)
+
+
+@measure("total")
+def _total(scope: Scope, seats: tuple[int, ...]) -> Value:
+    totals = scope.need_outcome().totals
+    return sum(totals[s] for s in seats)
+
+
+@measure("cards_left")
+def _cards_left(scope: Scope, seats: tuple[int, ...]) -> Value:
+    return sum(scope.facts.cards_left[s] for s in seats)
+
+
+@measure("plays")
+def _plays_made(scope: Scope, seats: tuple[int, ...]) -> Value:
+    return sum(scope.facts.plays_made[s] for s in seats)
+
+
+@measure("hand_value")
+def _hand_value(scope: Scope, seats: tuple[int, ...]) -> Value:
+    return sum(scope.facts.hand_values[s] for s in seats)
+
+
+# ------------------------------------------------------------------ compiling
+_OPS: dict[str, Callable[[int, int], bool]] = {
+    "<": operator.lt,
+    "<=": operator.le,
+    "==": operator.eq,
+    "!=": operator.ne,
+    ">=": operator.ge,
+    ">": operator.gt,
+}
+
+Evaluator = Callable[[Scope], Value]
+Predicate = Callable[[Scope], bool]
+
+
+def _bind_term(term: Term) -> Evaluator:
+    """The term's evaluator, with its registry entries looked up now, not per call."""
+    if term.name == "int":
+        value = term.arg
+        assert isinstance(value, int)
+        return lambda scope: value
+    arg = term.arg
+    if term.measure is None:
+        fn = SCALAR_FNS[term.name]
+        return lambda scope: fn(scope, arg)
+    who, what = SUBJECT_FNS[term.name], MEASURE_FNS[term.measure]
+
+    def measured(scope: Scope) -> Value:
+        seats = who(scope, arg)
+        return None if seats is None else what(scope, seats)
+
+    return measured
+
+
+def _bind(parsed: Comparison) -> Predicate:
+    left = _bind_term(parsed.left)
+    if parsed.op is None:
+        negated = parsed.negated
+
+        def bare(scope: Scope) -> bool:
+            value = left(scope)
+            return value is not None and bool(value) != negated
+
+        return bare
+    assert parsed.right is not None
+    right, op = _bind_term(parsed.right), _OPS[parsed.op]
+
+    def compare(scope: Scope) -> bool:
+        a, b = left(scope), right(scope)
+        return a is not None and b is not None and op(a, b)
+
+    return compare
+
+
+@lru_cache(maxsize=1024)
+def compile_condition(text: str) -> Predicate:
+    """The predicate for one condition string (validated by the model, so it parses)."""
+    return _bind(parse_condition(text))
+
+
+def holds(conditions: Sequence[str], scope: Scope) -> bool:
+    """Whether every condition holds (an empty list always holds)."""
+    return all(compile_condition(text)(scope) for text in conditions)

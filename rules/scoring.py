@@ -1,0 +1,178 @@
+"""The rule language for the end of a hand: end rules, transfers, score rows, multipliers, bonuses.
+
+Every game-specific rule here is written with the condition language of ``conditions`` (strings
+such as ``"losers.captured == 0"``), so a game says its own rule in its YAML instead of naming an
+enum value. The engine (``paixing.game.ends``, ``transfers``, ``settle``) binds each kind named
+here to one function. Every docstring is the rulebook's explanation of the key.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, Field, model_validator
+
+from .base import Model, Text
+from .conditions import check_before_outcome, check_condition
+
+Conditions = list[Annotated[str, AfterValidator(check_condition)]]
+"""Conditions that must all hold (empty: always); see ``rules/conditions.py`` for the grammar."""
+
+EndConditions = list[Annotated[str, AfterValidator(check_before_outcome)]]
+"""Conditions on the hand in progress: no winners, losers or totals (they are not known yet)."""
+
+_PLACE = re.compile(r"^place\((-?[1-9]\d*)\)$")
+_SIDE = re.compile(r"^side\((declarer|opponents)\)$")
+
+
+def _place(text: str) -> str:
+    if not _PLACE.match(text):
+        raise ValueError(f"{text!r}: expected place(k) (1 the first out, -1 the last)")
+    return text
+
+
+def _target(text: str) -> str:
+    if text == "void" or _PLACE.match(text) or _SIDE.match(text):
+        return text
+    raise ValueError(f"{text!r}: expected place(k), side(declarer), side(opponents) or void")
+
+
+class EndRule(Model):
+    """One way a hand ends: checked after every player who goes out, first match decides."""
+
+    when: EndConditions
+    """Conditions that end the hand (all must hold), e.g. ``["place(1).side == place(2).side"]``
+    (the first two out are partners) or ``["in_play <= 1"]`` (one player left with cards)."""
+    winner: Literal["first_out", "captures"] = "first_out"
+    """How the winning side is found: ``first_out``: the first player out's side; ``captures``:
+    compare what each side holds after the transfers."""
+    reason: str | None = None
+    """The name the game record gives this ending (default: the ``winner`` kind)."""
+
+
+class Transfer(Model):
+    """Moving captures at the end of a hand, before sides are compared (only between places that
+    are decided)."""
+
+    what: Literal["captured", "hand"]
+    """What moves: what the player captured (his total becomes 0), or what the cards left in his
+    hand are worth."""
+    source: Annotated[str, AfterValidator(_place)] = Field("place(-1)", alias="from")
+    """From whom: ``place(k)`` (``place(-1)``: the last player)."""
+    to: Annotated[str, AfterValidator(_target)]
+    """To whom: ``place(k)``, ``side(declarer)``, ``side(opponents)``, or ``void`` (counts for
+    nobody)."""
+
+
+FIRST_OUT_ENDS = [EndRule(when=["out >= 1"])]
+"""The default: the hand ends as soon as anyone goes out, and his side wins."""
+
+
+class End(Model):
+    """When the hand ends and who wins it."""
+
+    rules: list[EndRule] = FIRST_OUT_ENDS
+    """Ways the hand ends, in order (default: the first player out ends it and his side wins)."""
+    transfers: list[Transfer] = []
+    """End-of-hand transfers for ``captures`` (末游's captures to 一游; cards left in his hand to
+    三游 or void), in order."""
+    win_above: int | None = None
+    """With ``captures``: a side wins with more than this; absent: the larger side wins."""
+    tie: Literal["first_out_side"] = "first_out_side"
+    """Equal captures (or exactly ``win_above``) go to the first player out's side."""
+
+
+class ScoreRow(Model):
+    """A settlement row: the first row whose ``when`` holds pays. Amounts are per player."""
+
+    when: Conditions = []
+    """Conditions (all must hold; empty = always), e.g. ``[declarer_won]`` or
+    ``["place(1).side == place(2).side", "losers.captured == 0"]``."""
+    winners: int | None = None
+    """Each winner receives this and each loser pays it (番 per player)."""
+    declarer: int | None = None
+    """The declarer's score (with ``opponents``, for uneven sides: 包牌 +9 / −3 each)."""
+    opponents: int | None = None
+    """Each opponent's score."""
+    partner: int | None = None
+    """The declarer's partner's score."""
+    bystanders: int = 0
+    """Each player sitting out (反包)."""
+    note: Text | None = None
+    """What the row means, for the rulebook."""
+
+    @model_validator(mode="after")
+    def _form(self) -> ScoreRow:
+        if (self.winners is None) == (self.declarer is None):
+            raise ValueError("a score row gives either winners or declarer (with opponents)")
+        if self.declarer is not None and self.opponents is None:
+            raise ValueError("a score row with declarer also needs opponents")
+        return self
+
+
+class Factor(Model):
+    """A factor applied when its conditions hold (春天, 反春)."""
+
+    id: str
+    """Identifier; the game record logs it as an event when the factor applies."""
+    name: Text
+    """Name in both languages."""
+    conditions: Conditions = Field(alias="if")
+    """When it applies (all must hold), e.g. ``[declarer_won, "opponents.plays == 0"]``."""
+    factor: int = Field(ge=1)
+    """The factor."""
+
+
+class Multipliers(Model):
+    """Factors applied to a contract's score (斗地主)."""
+
+    bid: bool = False
+    """Multiply by the auction value."""
+    per_play: dict[str, int] = {}
+    """Hand type id → factor applied once for every such play made in the hand (bomb, rocket: 2)."""
+    when: list[Factor] = []
+    """Conditional factors, each applied when its conditions hold."""
+
+
+class Contract(Model):
+    """A contract: who plays with whom, who leads, when the hand ends, and the score table."""
+
+    id: str
+    """Identifier (referred to by the contract steps)."""
+    name: Text
+    """Name in both languages."""
+    teams: Literal["solo", "duel", "partners"]
+    """``solo``: the declarer against all others; ``duel``: the counter-declarer against the
+    declarer he countered, the others sit out; ``partners``: the declarer and his partner
+    against the others."""
+    leader: Literal["declarer", "opponent", "dealer"] = "declarer"
+    """Who leads the first trick (in a duel, ``opponent`` is the player who was countered)."""
+    end: End = End()
+    """When the hand ends and who wins."""
+    score: list[ScoreRow]
+    """Settlement rows, first match pays."""
+    multipliers: Multipliers = Multipliers()
+    """Score factors."""
+
+
+class TrickBonus(Model):
+    """A bonus for winning a trick with a hand type (豆, 2222, 滚筒): paid by each other player."""
+
+    hand_type: str
+    """The type of the play that wins the trick."""
+    ranks: list[str] | None = None
+    """Only plays of these ranks (2222); absent: any."""
+    pay: int = Field(ge=0)
+    """Paid by each other player to the trick winner."""
+
+
+class Bonuses(Model):
+    """Per-trick bonuses; the first matching bonus in the list applies."""
+
+    tricks: list[TrickBonus] = []
+    """The bonuses."""
+    contracts: list[str] | None = None
+    """Contracts in which they are paid; absent: all."""
+    on_hand_ending_play: bool = True
+    """Whether the play that ends the hand (and so closes its trick) earns its bonus."""
