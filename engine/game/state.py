@@ -18,6 +18,7 @@ from typing import Any
 from paixing.game import entry, steps
 from paixing.game.actions import PASS, Action, IllegalAction, Meaning
 from paixing.game.dealt import instant_winner, rewards
+from paixing.game.ends import hand_over
 from paixing.game.events import (
     ContractMade,
     Deal,
@@ -30,7 +31,6 @@ from paixing.game.events import (
     Redeal,
     Reward,
 )
-from paixing.game.ends import hand_over
 from paixing.game.facts import HandFacts
 from paixing.game.observation import Observation, hidden_deal
 from paixing.game.seats import Seats, known_mates, roles_of
