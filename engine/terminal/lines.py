@@ -16,6 +16,7 @@ from paixing.game.events import (
     Deal,
     End,
     Event,
+    Factor,
     InstantWin,
     Kitty,
     Lead,
@@ -26,7 +27,6 @@ from paixing.game.events import (
     Redeal,
     Reward,
     ShownCard,
-    Factor,
     Trick,
 )
 from paixing.rules.cards import parse_cards
