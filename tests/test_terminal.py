@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 import paixing.terminal as terminal
 import pytest
+from paixing.agents.play import seated_bots
 from paixing.game import PASS, Action, Game, new_game
 from paixing.terminal import make_bots, play_hand
 from rich.console import Console
@@ -328,3 +329,19 @@ def test_bots_come_from_the_registry() -> None:
     out = buf.getvalue()
     assert code == 0
     check_end(out, expected_game("doudizhu", 4, 0, "random", first_option), 0)
+
+
+@pytest.mark.parametrize("bots", ["random", "greedy"])
+def test_bots_are_seeded_as_simulate_seeds_game_0(bots: str) -> None:
+    """The terminal's bot at each seat chooses as ``paixing simulate``'s bot at that seat in
+    game 0 of a run with the same seed (one seeding rule: ``paixing.agents.play.bot_seed``)."""
+    seed = 5
+    g = new_game("doudizhu", seed)
+    mine = make_bots(bots, seed, range(g.n))
+    theirs = seated_bots([bots] * g.n, seed, 0)
+    while not g.over:
+        seat = g.turn
+        action = mine[seat](g, seat)
+        assert action == theirs[seat].choose(g.observation(seat))
+        g.apply(action)
+
