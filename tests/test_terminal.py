@@ -8,6 +8,7 @@ import re
 import subprocess
 import sys
 from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
 
 import paixing.terminal as terminal
 import pytest
@@ -344,4 +345,32 @@ def test_bots_are_seeded_as_simulate_seeds_game_0(bots: str) -> None:
         action = mine[seat](g, seat)
         assert action == theirs[seat].choose(g.observation(seat))
         g.apply(action)
+
+
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "play.md"
+
+
+def _transcript(variant: str, seed: int, lines: Iterable[str]) -> str:
+    """What ``paixing play`` prints at 100 columns without colours, trailing spaces removed."""
+    buf = io.StringIO()
+    con = Console(file=buf, width=100, highlight=False, color_system=None)
+    play_hand(variant, seed=seed, input_fn=feed(lines), console=con)
+    return "\n".join(line.rstrip() for line in buf.getvalue().splitlines())
+
+
+def test_play_md_transcripts_are_real_runs() -> None:
+    """docs/play.md's two examples are what the terminal prints for the lines they type: the
+    first whole, the second in its shown pieces (``…`` cuts), in order."""
+    doc = DOCS.read_text(encoding="utf-8")
+    blocks = re.findall(r"```text\n(.*?)```", doc, re.S)
+    typed = re.search(r"printf '([^']*)' \| COLUMNS=100", doc)
+    assert typed is not None and len(blocks) == 2
+    first = _transcript("doudizhu", 0, typed.group(1).split("\\n")[:-1])
+    assert first == blocks[0].rstrip("\n")
+    second = _transcript("banzipao", 17, ["pass", "3H", "AS", "555", "pass", *["?", "1"] * 400])
+    at = 0
+    for piece in blocks[1].split("…"):
+        found = second.find(piece.strip("\n"), at)
+        assert found >= 0, piece
+        at = found + len(piece.strip("\n"))
 
