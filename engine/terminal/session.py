@@ -133,6 +133,7 @@ class Session(EventLines, Prompts, Final):
         except IllegalAction as exc:
             raise _BotError(f"the bot at {self.name(seat)} (seat {seat}) chose {action}: {exc}") from None
         self.flush(phase)
+
     def run(self) -> int:
         g = self.g
         self.header()
