@@ -16,8 +16,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
-from paixing.agents.bots import RandomBot
-from paixing.agents.play import HandDidNotEnd, play_hand
+from paixing.agents.play import HandDidNotEnd, game_seed, play_hand, seated_bots
 from paixing.game.events import Kitty, Played
 from paixing.game.records import replay
 from paixing.game.state import new_game
@@ -137,33 +136,37 @@ def check_order(rs: Ruleset, size: Size) -> Check:
 
 
 def check_games(rs: Ruleset, size: Size) -> Check:
-    """Random games end, conserve cards, score to zero and replay from their records."""
+    """Random games end, conserve cards, score to zero and replay from their records.
+
+    Game ``i`` is dealt and played exactly as ``paixing simulate FILE --seed S --bots random``
+    plays its game ``i`` (``game_seed``, ``seated_bots``: the one copy in
+    ``paixing.agents.play``), so a failure can be replayed and its record written with
+    ``simulate --out``."""
     check = Check("random games")
     if rs.variant.game is None:
         check.detail = "no game: section (hand types only)"
         return check
     deck = Counter(rs.deck())
+    names = ["random"] * rs.variant.players
     for i in range(size.games):
-        seed = size.seed * 100_000 + i
-        game = new_game(rs, seed)
-        # one uniformly random player for every seat, drawing from one stream seeded like the deal
-        bot = RandomBot(seed)
+        game = new_game(rs, game_seed(size.seed, i))
+        where = f"game {i} (deal seed {game.seed})"
         try:
-            play_hand(game, [bot] * game.n)
+            play_hand(game, seated_bots(names, size.seed, i))
         except HandDidNotEnd as exc:
-            check.fail(f"seed {seed}: {exc}")
+            check.fail(f"{where}: {exc}")
             continue
         played = Counter(c for e in game.log if isinstance(e, Played) for c in parse_cards(e.cards))
         left = Counter(c for h in game.hands for c in h)
         kitty_taken = any(isinstance(e, Kitty) for e in game.log)
         held = played + left + (Counter() if kitty_taken else Counter(game.kitty))
         if held != deck:
-            check.fail(f"seed {seed}: cards not conserved ({sum(held.values())} of {sum(deck.values())})")
+            check.fail(f"{where}: cards not conserved ({sum(held.values())} of {sum(deck.values())})")
         if sum(game.scores) != 0:
-            check.fail(f"seed {seed}: scores {game.scores} do not sum to zero")
+            check.fail(f"{where}: scores {game.scores} do not sum to zero")
         again = replay(game.to_record())
         if not again.ok:
-            check.fail(f"seed {seed}: the record does not replay: {again.error}")
+            check.fail(f"{where}: the record does not replay: {again.error}")
     check.detail = f"{size.games} games"
     return check
 

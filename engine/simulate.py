@@ -2,8 +2,9 @@
 
 Game ``i`` of a run is dealt from ``game_seed(seed, i)`` and its bots are seeded from
 ``bot_seed(seed, i, seat)`` (both in ``paixing.agents.play``, shared with the terminal), so a
-hand depends only on (seed, i): the same seed gives the same hands, the same records and the same summary whatever the number of worker processes. Workers
-play chunks of consecutive games; results are put back in game order before they are summed.
+hand depends only on (seed, i): the same seed gives the same hands, the same records and the
+same summary whatever the number of worker processes. Workers play chunks of consecutive
+games; results are put back in game order before they are summed.
 """
 
 from __future__ import annotations
@@ -58,6 +59,8 @@ class HandStats:
 
 
 def hand_stats(index: int, game: Game) -> HandStats:
+    """The facts of finished game ``index`` the summary counts (worker processes send these
+    back instead of whole games)."""
     assert game.result is not None
     log = game.log
     instant = next((e.event_id for e in log if isinstance(e, InstantWin)), None)
@@ -158,52 +161,84 @@ class Summary:
         }
 
 
-def summarize(rs: Ruleset, seed: int, bots: Sequence[str], hands: Sequence[HandStats], records: str | None = None) -> Summary:
-    """Add up hands (in the order given)."""
-    n = rs.variant.players
-    games = len(hands)
-    totals = [0] * n
-    sums_sq = [0] * n
-    contracts: Counter[str] = Counter()
-    role_seats: Counter[str] = Counter()
-    role_wins: Counter[str] = Counter()
-    type_counts: Counter[str] = Counter()
-    instant: Counter[str] = Counter()
-    rewards: Counter[str] = Counter()
-    bonuses: Counter[str] = Counter()
-    reasons: Counter[str] = Counter()
-    bot_total: Counter[str] = Counter()
-    bot_seats: Counter[str] = Counter()
-    tricks = 0
-    played = 0
-    redeals = 0
-    for h in hands:
+@dataclass
+class _Tally:
+    """Running sums over hands, per seat and per kind of outcome (integers, so the summary
+    does not depend on the order in which workers finish)."""
+
+    bots: Sequence[str]
+    totals: list[int]
+    sums_sq: list[int]
+    contracts: Counter[str] = field(default_factory=Counter)
+    role_seats: Counter[str] = field(default_factory=Counter)
+    role_wins: Counter[str] = field(default_factory=Counter)
+    type_counts: Counter[str] = field(default_factory=Counter)
+    instant: Counter[str] = field(default_factory=Counter)
+    rewards: Counter[str] = field(default_factory=Counter)
+    bonuses: Counter[str] = field(default_factory=Counter)
+    reasons: Counter[str] = field(default_factory=Counter)
+    bot_total: Counter[str] = field(default_factory=Counter)
+    bot_seats: Counter[str] = field(default_factory=Counter)
+    tricks: int = 0
+    played: int = 0
+    redeals: int = 0
+
+    @classmethod
+    def empty(cls, n: int, bots: Sequence[str]) -> _Tally:
+        return cls(bots=bots, totals=[0] * n, sums_sq=[0] * n)
+
+    def add(self, h: HandStats) -> None:
+        """Count one hand."""
+        self._add_seats(h)
+        self.contracts[h.contract if h.contract is not None else NO_CONTRACT] += 1
+        self.type_counts.update(h.type_counts)
+        if h.instant_win is not None:
+            self.instant[h.instant_win] += 1
+        self.rewards.update(h.rewards)
+        self.bonuses.update(h.bonuses)
+        self.reasons[h.reason] += 1
+        self.redeals += h.redeals
+        if h.played:
+            self.played += 1
+            self.tricks += h.tricks
+
+    def _add_seats(self, h: HandStats) -> None:
+        """Each seat's score (by seat and by bot) and role (seated, and won)."""
         for s, score in enumerate(h.scores):
-            totals[s] += score
-            sums_sq[s] += score * score
-            bot_total[bots[s]] += score
-            bot_seats[bots[s]] += 1
+            self.totals[s] += score
+            self.sums_sq[s] += score * score
+            self.bot_total[self.bots[s]] += score
+            self.bot_seats[self.bots[s]] += 1
             role = h.roles[s]
             if role is not None:
-                role_seats[role] += 1
-                role_wins[role] += s in h.winners
-        contracts[h.contract if h.contract is not None else NO_CONTRACT] += 1
-        type_counts.update(h.type_counts)
-        if h.instant_win is not None:
-            instant[h.instant_win] += 1
-        rewards.update(h.rewards)
-        bonuses.update(h.bonuses)
-        reasons[h.reason] += 1
-        redeals += h.redeals
-        if h.played:
-            played += 1
-            tricks += h.tricks
-    means = [t / games if games else 0.0 for t in totals]
-    # sample standard deviation, from exact integer sums
-    stdevs = [
-        math.sqrt((games * sums_sq[s] - totals[s] ** 2) / (games * (games - 1))) if games > 1 else 0.0
-        for s in range(n)
-    ]
+                self.role_seats[role] += 1
+                self.role_wins[role] += s in h.winners
+
+    def stdevs(self, games: int) -> list[float]:
+        """Sample standard deviation per seat, from exact integer sums."""
+        return [
+            math.sqrt((games * sq - total**2) / (games * (games - 1))) if games > 1 else 0.0
+            for total, sq in zip(self.totals, self.sums_sq, strict=True)
+        ]
+
+    def roles(self) -> dict[str, dict[str, Any]]:
+        """Per role: seats that held it, how many of them won, and the win rate."""
+        return {
+            r: {
+                "seats": self.role_seats[r],
+                "wins": self.role_wins[r],
+                "win_rate": round(self.role_wins[r] / self.role_seats[r], 6) if self.role_seats[r] else None,
+            }
+            for r in ROLES
+        }
+
+
+def summarize(rs: Ruleset, seed: int, bots: Sequence[str], hands: Sequence[HandStats], records: str | None = None) -> Summary:
+    """Add up hands (in the order given)."""
+    games = len(hands)
+    tally = _Tally.empty(rs.variant.players, bots)
+    for h in hands:
+        tally.add(h)
     contract_order = [c.id for c in rs.variant.game.contracts] if rs.variant.game else []
     type_order = [t.id for t in rs.types]
     return Summary(
@@ -211,27 +246,20 @@ def summarize(rs: Ruleset, seed: int, bots: Sequence[str], hands: Sequence[HandS
         games=games,
         seed=seed,
         bots=list(bots),
-        seat_totals=totals,
-        seat_means=[round(m, 6) for m in means],
-        seat_stdevs=[round(x, 6) for x in stdevs],
-        contracts=_ordered(contracts, [*contract_order, NO_CONTRACT]),
-        roles={
-            r: {
-                "seats": role_seats[r],
-                "wins": role_wins[r],
-                "win_rate": round(role_wins[r] / role_seats[r], 6) if role_seats[r] else None,
-            }
-            for r in ROLES
-        },
-        bot_means={b: round(bot_total[b] / bot_seats[b], 6) for b in dict.fromkeys(bots)},
-        hand_types=_ordered(type_counts, type_order),
-        tricks_per_hand=round(tricks / played, 6) if played else 0.0,
-        hands_played=played,
-        instant_wins=dict(sorted(instant.items())),
-        rewards=dict(sorted(rewards.items())),
-        bonuses=_ordered(bonuses, type_order),
-        reasons=dict(sorted(reasons.items())),
-        redeals=redeals,
+        seat_totals=tally.totals,
+        seat_means=[round(t / games if games else 0.0, 6) for t in tally.totals],
+        seat_stdevs=[round(x, 6) for x in tally.stdevs(games)],
+        contracts=_ordered(tally.contracts, [*contract_order, NO_CONTRACT]),
+        roles=tally.roles(),
+        bot_means={b: round(tally.bot_total[b] / tally.bot_seats[b], 6) for b in dict.fromkeys(bots)},
+        hand_types=_ordered(tally.type_counts, type_order),
+        tricks_per_hand=round(tally.tricks / tally.played, 6) if tally.played else 0.0,
+        hands_played=tally.played,
+        instant_wins=dict(sorted(tally.instant.items())),
+        rewards=dict(sorted(tally.rewards.items())),
+        bonuses=_ordered(tally.bonuses, type_order),
+        reasons=dict(sorted(tally.reasons.items())),
+        redeals=tally.redeals,
         records=records,
         hands=list(hands),
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import doctest
 import json
 import os
@@ -12,9 +13,10 @@ from typing import Any
 import pytest
 from paixing import parse_cards, ruleset
 from paixing.agents.bots import BOTS, Bot, GreedyBot, RandomBot, hand_strength, make_bot
+from paixing.agents.play import play_hand, seated_bots
 from paixing.cli import app
 from paixing.game import Game, new_game
-from paixing.game.events import Kitty, Played
+from paixing.game.events import Deal, Kitty, Played
 from paixing.game.observation import Observation
 from paixing.game.records import game_from_record, replay
 from paixing.rules.loader import builtin_ids
@@ -143,6 +145,87 @@ def test_bots_are_reproducible() -> None:
         a = play_checked("banzipao", 11, [name])
         b = play_checked("banzipao", 11, [name])
         assert a.actions == b.actions
+
+
+class _Spy:
+    """Checks every observation a bot is given against the game it comes from (the test holds
+    the game; the bot never does), then lets the real bot choose. ``hidden`` counts the
+    observations taken while the seat had something to be kept from (a partner not yet
+    revealed to it, a kitty still face down)."""
+
+    name = "spy"
+
+    def __init__(self, bot: Bot, game: Game) -> None:
+        self.bot, self.game = bot, game
+        self.hidden = 0
+
+    def choose(self, obs: Observation) -> Any:
+        _check_hidden(obs, self.game)
+        seats = self.game.seats
+        secret_partner = seats.partner >= 0 and not seats.partner_known and obs.seat != seats.partner
+        self.hidden += secret_partner or (bool(self.game.kitty) and obs.kitty is None)
+        return self.bot.choose(obs)
+
+
+def _check_hidden(obs: Observation, game: Game) -> None:
+    """``obs`` holds its own hand and public facts only: no field is (or holds) the game or a
+    list of hands, other seats' dealt hands are absent from the history, the kitty shows only
+    once taken, the partner only once revealed (or to the partner himself)."""
+    assert isinstance(obs, Observation)
+    names = {f.name for f in dataclasses.fields(Observation)}
+    assert not names & {"hands", "dealt", "game", "rng"}
+    for name in names:
+        value = getattr(obs, name)
+        assert not isinstance(value, Game), name
+        if isinstance(value, (tuple, list)):
+            assert not any(isinstance(v, Game) for v in value), name
+    seat = obs.seat
+    assert obs.hand == tuple(game.hands[seat])
+    assert obs.cards_left == tuple(len(h) for h in game.hands)
+    assert obs.legal == game.legal_actions()
+    deals = [e for e in obs.history if isinstance(e, Deal)]
+    assert deals
+    for deal in deals:
+        assert all((h is None) == (s != seat) for s, h in enumerate(deal.hands)), deal
+    if obs.kitty is not None:
+        assert any(isinstance(e, Kitty) for e in obs.history)
+    if obs.partner is not None:
+        assert game.seats.partner_known or seat == game.seats.partner
+
+
+@pytest.mark.parametrize("variant", ["banzipao", "chibi-dagun", "doudizhu"])
+@pytest.mark.parametrize("name", sorted(BOTS))
+def test_bots_see_only_their_observation(variant: str, name: str) -> None:
+    hidden = 0
+    for index in range(60):  # at least 4 hands, and on until one had something hidden
+        if index >= 4 and hidden:
+            break
+        game = new_game(variant, game_seed(3, index))
+        spies = [_Spy(bot, game) for bot in seated_bots([name] * game.n, 3, index)]
+        play_hand(game, spies)
+        assert game.over
+        hidden += sum(spy.hidden for spy in spies)
+    # the checks met a partner not yet revealed (banzipao, chibi-dagun) or a face-down kitty
+    assert hidden > 0
+
+
+def test_hidden_check_bites() -> None:
+    """The check above refuses an observation showing the game's own log (every dealt hand)."""
+    game = new_game("doudizhu", 0)
+    obs = game.observation(game.turn)
+    _check_hidden(obs, game)
+    with pytest.raises(AssertionError):
+        _check_hidden(dataclasses.replace(obs, history=tuple(game.log)), game)
+
+
+@pytest.mark.parametrize("bots", ["random", "greedy"])
+def test_same_seed_same_totals(bots: str) -> None:
+    for variant in ("banzipao", "doudizhu"):
+        first = simulate(variant, 25, seed=9, bots=bots)
+        again = simulate(variant, 25, seed=9, bots=bots)
+        assert first.seat_totals == again.seat_totals
+        assert first.to_json() == again.to_json()
+        assert [h.scores for h in first.hands] == [h.scores for h in again.hands]
 
 
 def test_bot_refuses_out_of_turn() -> None:

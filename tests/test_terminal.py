@@ -8,9 +8,11 @@ import re
 import subprocess
 import sys
 from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
 
 import paixing.terminal as terminal
 import pytest
+from paixing.agents.play import seated_bots
 from paixing.game import PASS, Action, Game, new_game
 from paixing.terminal import make_bots, play_hand
 from rich.console import Console
@@ -328,3 +330,47 @@ def test_bots_come_from_the_registry() -> None:
     out = buf.getvalue()
     assert code == 0
     check_end(out, expected_game("doudizhu", 4, 0, "random", first_option), 0)
+
+
+@pytest.mark.parametrize("bots", ["random", "greedy"])
+def test_bots_are_seeded_as_simulate_seeds_game_0(bots: str) -> None:
+    """The terminal's bot at each seat chooses as ``paixing simulate``'s bot at that seat in
+    game 0 of a run with the same seed (one seeding rule: ``paixing.agents.play.bot_seed``)."""
+    seed = 5
+    g = new_game("doudizhu", seed)
+    mine = make_bots(bots, seed, range(g.n))
+    theirs = seated_bots([bots] * g.n, seed, 0)
+    while not g.over:
+        seat = g.turn
+        action = mine[seat](g, seat)
+        assert action == theirs[seat].choose(g.observation(seat))
+        g.apply(action)
+
+
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "play.md"
+
+
+def _transcript(variant: str, seed: int, lines: Iterable[str]) -> str:
+    """What ``paixing play`` prints at 100 columns without colours, trailing spaces removed."""
+    buf = io.StringIO()
+    con = Console(file=buf, width=100, highlight=False, color_system=None)
+    play_hand(variant, seed=seed, input_fn=feed(lines), console=con)
+    return "\n".join(line.rstrip() for line in buf.getvalue().splitlines())
+
+
+def test_play_md_transcripts_are_real_runs() -> None:
+    """docs/play.md's two examples are what the terminal prints for the lines they type: the
+    first whole, the second in its shown pieces (``…`` cuts), in order."""
+    doc = DOCS.read_text(encoding="utf-8")
+    blocks = re.findall(r"```text\n(.*?)```", doc, re.S)
+    typed = re.search(r"printf '([^']*)' \| COLUMNS=100", doc)
+    assert typed is not None and len(blocks) == 2
+    first = _transcript("doudizhu", 0, typed.group(1).split("\\n")[:-1])
+    assert first == blocks[0].rstrip("\n")
+    second = _transcript("banzipao", 17, ["pass", "3H", "AS", "555", "pass", *["?", "1"] * 400])
+    at = 0
+    for piece in blocks[1].split("…"):
+        found = second.find(piece.strip("\n"), at)
+        assert found >= 0, piece
+        at = found + len(piece.strip("\n"))
+

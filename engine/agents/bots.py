@@ -174,6 +174,19 @@ def _highest(play: Play) -> int:
     return max((r for r, _ in play.naturals), default=len(play.type.tables.ranks))
 
 
+def _bomb_needs(rs: Ruleset, hand: Sequence[Card]) -> tuple[Counter[int], dict[int, int]]:
+    """Cards held per rank index, and the naturals per rank its bomb-rung plays need."""
+    have: Counter[int] = Counter()
+    for r, cards in enumerate(HandView(rs, hand).by_rank):
+        have[r] = len(cards)
+    return have, protected(rs, hand)
+
+
+def _level(action: Action) -> int | None:
+    """The action's rung on a ladder of values, if it is one."""
+    return action.meaning.level if action.meaning is not None else None
+
+
 # --------------------------------------------------------------------------- the greedy bot
 
 
@@ -204,6 +217,7 @@ class GreedyBot:
 
     # contract steps ------------------------------------------------------------------------
     def _contract(self, obs: Observation, actions: list[Action]) -> Action:
+        """Read each action's ``Meaning``: a card to call, a declaration, or a ladder rung."""
         rs = obs.rs
         calls = [a for a in actions if a.card is not None]
         if calls:
@@ -211,48 +225,55 @@ class GreedyBot:
         strength = hand_strength(rs, obs.hand)
         declares = [a for a in actions if a.meaning is not None and a.meaning.declares and a.meaning.level is None]
         if declares:
-            first = declares[0]
-            assert first.meaning is not None
-            threshold = self.counter if first.meaning.counters else self.solo
-            return first if strength >= threshold else PASS
-        rungs = [a for a in actions if a.meaning is not None and a.meaning.level is not None]
-        if rungs:
-            assert rungs[0].meaning is not None
-            wanted = None
-            for i in range(rungs[0].meaning.ladder):
-                t = self.auction[min(i, len(self.auction) - 1)] if self.auction else 0.0
-                if strength >= t:
-                    wanted = i
-            for a in rungs:
-                if a.meaning is not None and a.meaning.level == wanted:
-                    return a
+            return self._declare(declares[0], strength)
+        rung = self._rung([a for a in actions if _level(a) is not None], strength)
+        if rung is not None:
+            return rung
         return PASS if PASS in actions else actions[0]
+
+    def _declare(self, declare: Action, strength: float) -> Action:
+        """Declare when the strength reaches ``solo`` (``counter`` for a counter-declaration)."""
+        assert declare.meaning is not None
+        threshold = self.counter if declare.meaning.counters else self.solo
+        return declare if strength >= threshold else PASS
+
+    def _rung(self, rungs: list[Action], strength: float) -> Action | None:
+        """The highest rung whose threshold ``strength`` reaches, if it is still open (None when
+        no rung is offered, none is reached, or the wanted one is closed)."""
+        if not rungs:
+            return None
+        assert rungs[0].meaning is not None
+        wanted = None
+        for i in range(rungs[0].meaning.ladder):
+            t = self.auction[min(i, len(self.auction) - 1)] if self.auction else 0.0
+            if strength >= t:
+                wanted = i
+        return next((a for a in rungs if _level(a) == wanted), None)
 
     # play ----------------------------------------------------------------------------------
     def _play(self, obs: Observation, actions: list[Action]) -> Action:
-        rs = obs.rs
-        hand = obs.hand
-        plays = [a for a in actions if a.kind == "play" and a.play is not None]
-        can_pass = PASS in actions
-        out = [a for a in plays if len(a.play or ()) == len(hand)]
+        """Go out if possible; else let a known partner's trick stand; else lead or respond."""
+        plays = [a for a in actions if a.play is not None]
+        out = [a for a in plays if len(a.play or ()) == len(obs.hand)]
         if out:
             return min(out, key=lambda a: self._response_cost(a.play))
+        can_pass = PASS in actions
         if can_pass and obs.last is not None and obs.last[0] in obs.mates:
             return PASS
-        need = protected(rs, hand)
-        have: Counter[int] = Counter()
-        for r, cards in enumerate(HandView(rs, hand).by_rank):
-            have[r] = len(cards)
+        have, need = _bomb_needs(obs.rs, obs.hand)
+        if not can_pass:
+            return self._lead(plays, have, need)
+        return self._respond(obs, plays, have, need)
 
-        def reserved(p: Play) -> bool:
-            return breaks_bomb(p, have, need)
+    def _lead(self, plays: list[Action], have: Counter[int], need: dict[int, int]) -> Action:
+        """The cheapest lead that breaks no bomb (any play when every one does)."""
+        free = [a for a in plays if a.play is not None and not breaks_bomb(a.play, have, need)]
+        return min(free or plays, key=lambda a: self._lead_cost(a.play, have, need))
 
-        if not can_pass:  # a lead
-            free = [a for a in plays if a.play is not None and not reserved(a.play)]
-            pool = free or plays
-            return min(pool, key=lambda a: self._lead_cost(a.play, have, need))
+    def _respond(self, obs: Observation, plays: list[Action], have: Counter[int], need: dict[int, int]) -> Action:
+        """The cheapest play that beats, sparing the bombs unless an opponent is nearly out."""
         urgent = any(obs.cards_left[s] <= URGENT for s in possible_opponents(obs))
-        pool = [a for a in plays if a.play is not None and (urgent or not reserved(a.play))]
+        pool = [a for a in plays if a.play is not None and (urgent or not breaks_bomb(a.play, have, need))]
         if not pool:
             return PASS
         return min(pool, key=lambda a: self._response_cost(a.play, have, need))

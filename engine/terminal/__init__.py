@@ -78,7 +78,7 @@ def play_hand(
     stdout). Lines typed are echoed on the console unless they come from ``input`` on a terminal.
 
     The command line calls this as ``paixing play VARIANT [--seat N] [--seed S] [--bots NAME]``
-    (``engine/cli.py``).
+    (``paixing.cli``).
     """
     try:
         rs = ruleset(variant)

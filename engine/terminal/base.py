@@ -24,7 +24,8 @@ Chooser = Callable[[Game, int], "Action | str"]
 """A bot: (game, seat) → the action it takes (an Action, or action text)."""
 
 RED_SUITS = frozenset({"H", "D"})
-COMMANDS = (    ("55 | 7S 7H | 333 BJ", "play cards (rank-only: suits picked from your hand)"),
+COMMANDS = (
+    ("55 | 7S 7H | 333 BJ", "play cards (rank-only: suits picked from your hand)"),
     ("55 BJ = 555", "say what wild cards stand for, when it is ambiguous"),
     ("pass | p", "pass: decline a bid, or do not beat the play"),
     ("bid X | X", "declare contract X (id or 中文 name); bid value X"),

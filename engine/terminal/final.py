@@ -65,6 +65,7 @@ class Final(SessionBase):
             else:
                 parts.append(f"{_names(t.name) if t is not None else named.get(name, name)} ×{times}")
         return ", ".join(parts)
+
     def role(self, s: int) -> str:
         """The seat's role, as the result table words it (one rule: ``Game.roles``)."""
         role = self.g.roles()[s]

@@ -3,6 +3,7 @@ prompt, the numbered options and the commands."""
 
 from __future__ import annotations
 
+from paixing.game.actions import PASS
 from paixing.game.events import Bid, Deal
 from paixing.game.state import Action
 from paixing.rules.hand_rules import Contract
@@ -10,6 +11,7 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from .base import COMMANDS, SessionBase, _names, _signed, card_text, cards_text
+from .contract import Offer, head_of
 
 
 class Prompts(SessionBase):
@@ -71,37 +73,43 @@ class Prompts(SessionBase):
         self.console.print(line)
 
     def contract_prompt(self, acts: list[Action]) -> None:
-        g = self.g
-        kinds = {a.kind for a in acts}
-        if "call" in kinds:
-            call = g.rules.steps[g.step_index].call_card
-            assert call is not None
-            c = self.contract_of(call.contract)
-            self.say(Text("Call a card you do not hold", style="bold"),
-                     f": its holder becomes your hidden partner for {_names(c.name)}.")
-            self.say(Text("Type `call AS` or just `AS` (? lists every card you may call).", style="dim"))
-            self.score_notes(c)
+        """Word the running step's question from what its legal actions do (their
+        ``Meaning``): a partner card to call, a rung of a ladder to bid, or a declaration."""
+        offer = Offer.of(acts)
+        cid = offer.contract_id
+        if cid is None:
             return
-        if "value" in kinds:
-            auction = g.rules.steps[g.step_index].auction
-            assert auction is not None
-            c = self.contract_of(auction.contract)
-            high = self.current_bid()
-            self.say(Text(f"Auction for {_names(c.name)}", style="bold"),
-                     f": bid one of {', '.join(str(v) for v in auction.values)}, higher than the current "
-                     f"{high or '(no bid yet)'}; the highest bidder declares.")
-            if c.multipliers.bid:
-                self.say(Text("  The score is multiplied by the winning bid.", style="dim"))
-            self.score_notes(c)
-            choices = [f"bid {a.value}" for a in acts if a.kind == "value"] + ["pass"]
-            self.say("Choices: ", Text(" · ".join(choices), style="bold"), "  (a bare number is a bid)")
-            return
-        bid = next(a for a in acts if a.kind == "bid")
-        assert bid.contract is not None
-        c = self.contract_of(bid.contract)
+        c = self.contract_of(cid)
+        if offer.calls:
+            self.call_prompt(c, head_of(offer.calls[0]))
+        elif offer.rungs:
+            self.ladder_prompt(c, offer)
+        else:
+            self.declare_prompt(c, offer.declares[0])
+
+    def call_prompt(self, c: Contract, head: str) -> None:
+        self.say(Text("Call a card you do not hold", style="bold"),
+                 f": its holder becomes your hidden partner for {_names(c.name)}.")
+        self.say(Text(f"Type `{head} AS` or just `AS` (? lists every card you may call).", style="dim"))
+        self.score_notes(c)
+
+    def ladder_prompt(self, c: Contract, offer: Offer) -> None:
+        high = self.current_bid()
+        open_values = [str(a.value) for a in offer.rungs]  # the rungs still open, lowest first
+        values = open_values[0] if len(open_values) == 1 else "one of " + ", ".join(open_values)
+        self.say(Text(f"Auction for {_names(c.name)}", style="bold"),
+                 f": bid {values}, higher than the current "
+                 f"{high or '(no bid yet)'}; the highest bidder declares.")
+        if c.multipliers.bid:
+            self.say(Text("  The score is multiplied by the winning bid.", style="dim"))
+        self.score_notes(c)
+        choices = [str(a) for a in offer.rungs] + (["pass"] if offer.can_pass else [])
+        self.say("Choices: ", Text(" · ".join(choices), style="bold"), "  (a bare number is a bid)")
+
+    def declare_prompt(self, c: Contract, declare: Action) -> None:
         self.say(Text(f"Declare {_names(c.name)}?", style="bold"))
         self.score_notes(c)
-        self.say("Choices: ", Text(f"bid {c.id}", style="bold"), f" (or {c.id} / {c.name.zh}) · ",
+        self.say("Choices: ", Text(str(declare), style="bold"), f" (or {c.id} / {c.name.zh}) · ",
                  Text("pass", style="bold"), " (do not declare)")
 
     def score_notes(self, c: Contract) -> None:
@@ -126,15 +134,15 @@ class Prompts(SessionBase):
             return
         groups: dict[str, list[str]] = {}
         for i, a in enumerate(acts, start=1):
-            if a.kind == "play" and a.play is not None:
+            if a.play is not None:
                 label = _names(a.play.type.name)
-            elif a.kind == "call":
+            elif a.card is not None:
                 label = "call a card you do not hold"
-            elif a.kind == "pass":
+            elif a == PASS:
                 label = "pass"
             else:
                 label = "bid"
-            shown = str(a.card) if a.kind == "call" else str(a)
+            shown = str(a.card) if a.card is not None else str(a)
             groups.setdefault(label, []).append(f"{i}) {shown}")
         self.say(Text(f"Your {len(acts)} legal option{'s' if len(acts) != 1 else ''}:", style="bold"))
         for label, items in groups.items():

@@ -9,6 +9,7 @@ from paixing.rules.cards import CardError, parse_cards
 from rich.text import Text
 
 from .base import EXIT_ABANDONED, EXIT_OK, _Abandon, _BotError
+from .contract import shorthand, step_module
 from .final import Final
 from .lines import EventLines
 from .prompts import Prompts
@@ -95,25 +96,16 @@ class Session(EventLines, Prompts, Final):
         return self.try_apply(text)
 
     def contract_text(self, text: str, acts: list[Action]) -> str:
-        """Shorthands in the contract phase: a contract's id or name, a bare value, a bare card."""
-        low = text.lower()
-        for a in acts:
-            if a.kind == "bid" and a.contract is not None:
-                c = self.contract_of(a.contract)
-                if low in (c.id.lower(), c.name.zh, c.name.en.lower()):
-                    return f"bid {c.id}"
-        if text.isdigit() and any(a.kind == "value" for a in acts):
-            return f"bid {text}"
-        if any(a.kind == "call" for a in acts) and not low.startswith(("call", "bid", "pass", "p")):
-            return f"call {text}"
-        return text
+        """Shorthands in the contract phase (a contract's id or name, a bare value or card),
+        read by the running step's own parser (``contract.shorthand``)."""
+        return shorthand(text, acts, step_module(self.g), self.contract_of)
 
     def try_apply(self, action: Action | str) -> bool:
         g = self.g
         try:
             if isinstance(action, str):
                 action = g.parse_action(action)
-            card = action.card if action.kind == "call" else None
+            card = action.card  # only an action naming a partner card carries one
             if card is not None and card.suit is None and not card.is_special:
                 raise IllegalAction(f"call one card with its suit, such as {card}S")
             if card is not None and card in g.hands[self.seat]:
@@ -141,6 +133,7 @@ class Session(EventLines, Prompts, Final):
         except IllegalAction as exc:
             raise _BotError(f"the bot at {self.name(seat)} (seat {seat}) chose {action}: {exc}") from None
         self.flush(phase)
+
     def run(self) -> int:
         g = self.g
         self.header()
