@@ -11,6 +11,14 @@ from paixing.hands.kickers import kicker_cards, match_kickers, with_kickers
 from paixing.hands.play import Play
 from paixing.hands.ruleset import ContainsFn, FeatureFn, Ruleset, TypeInfo
 from paixing.hands.shapes.base import Describer, Shape, natural_counts, register
+from paixing.hands.shapes.counting import (
+    Ask,
+    DeckCounts,
+    RankTest,
+    at_least,
+    hands_with_rank,
+    natural_count,
+)
 from paixing.hands.tables import BIG, RankTables
 from paixing.hands.view import HandView
 from paixing.rules.cards import Card
@@ -162,6 +170,21 @@ def _top(p: GroupParams, tables: RankTables) -> FeatureFn:
     return lambda play, n: play.groups[0][0]
 
 
+def _rank_test(t: TypeInfo) -> RankTest | None:
+    """A hand holds n of a kind (natural) as soon as one rank has n cards."""
+    if t.kickers is not None or t.wmax > 0:
+        return None
+    return at_least(t.params.gmin)
+
+
+def _seat_count(t: TypeInfo, ask: Ask, deck: DeckCounts) -> int | None:
+    """Hands with some rank whose count the event's rank test allows."""
+    good = ask.ranks
+    if ask.whole_hand:
+        return None
+    return natural_count(deck, t, lambda free: None if good is None else hands_with_rank(deck, good, free))
+
+
 def _describe(spec: HandType, say: Describer) -> list[list[Any]]:
     assert spec.group is not None
     size = spec.group.size
@@ -187,5 +210,7 @@ SHAPE = register(
         needs_group=lambda p: p.gmin,
         kicker_cap=lambda p: p.gmin - 1,
         ranks_only=True,
+        rank_test=_rank_test,
+        seat_count=_seat_count,
     )
 )
