@@ -4,7 +4,9 @@ A shape is one value of the ``Shape`` dataclass, made and registered by its own 
 package (``register(Shape(key=..., ...))``). The package imports every module it contains, so a
 new shape is one new module here plus its model in rules/shapes.py; nothing else dispatches on
 a shape. ``compile_variant`` binds a type's functions once (``TypeInfo.generate``, ``match``,
-``contains_fn``, the ``top`` feature), so the hot paths pay no look-up.
+``contains_fn``, the ``top`` feature), so the hot paths pay no look-up. The rulebook asks a
+shape for the exact odds of being dealt it (``seat_count``, ``any_seat``, ``seat_formula``,
+``rank_test``); a shape that leaves them at their defaults gets a Monte Carlo estimate.
 """
 
 from __future__ import annotations
