@@ -43,41 +43,65 @@ def with_kickers(rs: Ruleset, hv: HandView, t: TypeInfo, groups: Counts, used: d
     """The core plus every allowed kicker multiset drawn from what the core leaves."""
     spec = t.kickers
     assert spec is not None
-    size = spec.size
-    rem = hv.counts
-    if spec.other_ranks:
-        eligible = [r for r in hv.held(size) if r not in used]
-    else:
-        rem = list(rem)
-        for r, n in used.items():
-            rem[r] -= n
-        eligible = [r for r, c in enumerate(rem) if c >= size]
-    most = t.kick_cap
+    eligible, rem = _eligible(hv, spec, used)
     adjacent = _adjacent(rs, spec, start, k)
-    forbid = list(t.kick_forbid)
-    if forbid:
-        present = set(eligible)
-        forbid = [f for f in forbid if f[0] is None or f[0] <= present]
+    forbid = _live_forbid(t, eligible)
     core_items = list(used.items())
     units = k if spec.count == "per_group" else spec.count
     if units == 1 and spec.other_ranks and len(core_items) == 1:
-        # 三带一 / 三带二 and the like: one kicker beside one group, no sorting needed.
-        c0 = core_items[0]
-        r0 = c0[0]
-        units_1 = [(r, size) for r in eligible if size <= most and not (r in adjacent and size >= s)]
-        if forbid:
-            units_1 = [u for u in units_1 if not _forbidden((u,), forbid)]
-        return [Play(t, None, groups, (u, c0) if u[0] < r0 else (c0, u), (), -1, hv) for u in units_1]
-    caps = []
-    for r in eligible:
-        cards = rem[r] if r not in adjacent else min(rem[r], s - 1)
-        caps.append(1 if spec.distinct_ranks else min(cards, most) // size)
-    kicks = multisets(eligible, caps, units, size)
+        return _one_unit(hv, t, groups, core_items[0], eligible, adjacent, forbid, s)
+    kicks = multisets(eligible, _unit_caps(spec, t.kick_cap, eligible, rem, adjacent, s), units, spec.size)
     if forbid:
         kicks = [kick for kick in kicks if not _forbidden(kick, forbid)]
     if spec.other_ranks:
         return [Play(t, None, groups, tuple(sorted(core_items + list(kick))), (), -1, hv) for kick in kicks]
     return [Play(t, None, groups, _merged(used, kick), (), -1, hv) for kick in kicks]
+
+
+def _eligible(hv: HandView, spec: Kickers, used: dict[int, int]) -> tuple[list[int], Sequence[int]]:
+    """Ranks a kicker unit may come from, and the counts the core leaves."""
+    size = spec.size
+    if spec.other_ranks:
+        return [r for r in hv.held(size) if r not in used], hv.counts
+    rem = list(hv.counts)
+    for r, n in used.items():
+        rem[r] -= n
+    return [r for r, c in enumerate(rem) if c >= size], rem
+
+
+def _live_forbid(t: TypeInfo, eligible: list[int]) -> list[tuple[frozenset[int] | None, ContainsFn]]:
+    """The containment tests that could fire: a test needing ranks the kickers cannot reach
+    is dropped."""
+    if not t.kick_forbid:
+        return []
+    present = set(eligible)
+    return [f for f in t.kick_forbid if f[0] is None or f[0] <= present]
+
+
+def _one_unit(
+    hv: HandView, t: TypeInfo, groups: Counts, core: tuple[int, int], eligible: list[int], adjacent: set[int], forbid: list[tuple[frozenset[int] | None, ContainsFn]], s: int
+) -> list[Play]:
+    """三带一 / 三带二 and the like: one kicker beside one group, no sorting needed."""
+    assert t.kickers is not None
+    size = t.kickers.size
+    r0 = core[0]
+    units = [(r, size) for r in eligible if size <= t.kick_cap and not (r in adjacent and size >= s)]
+    if forbid:
+        units = [u for u in units if not _forbidden((u,), forbid)]
+    return [Play(t, None, groups, (u, core) if u[0] < r0 else (core, u), (), -1, hv) for u in units]
+
+
+def _unit_caps(spec: Kickers, most: int, eligible: list[int], rem: Sequence[int], adjacent: set[int], s: int) -> list[int]:
+    """The most kicker units each eligible rank may give (a full group next to a chain would
+    lengthen it; ``most`` caps cards of one rank)."""
+    if spec.distinct_ranks:
+        return [1] * len(eligible)
+    size = spec.size
+    caps = []
+    for r in eligible:
+        cards = rem[r] if r not in adjacent else min(rem[r], s - 1)
+        caps.append(min(cards, most) // size)
+    return caps
 
 
 def _merged(used: dict[int, int], kick: Counts) -> Counts:
@@ -150,20 +174,26 @@ def match_kickers(rs: Ruleset, hv: HandView, t: TypeInfo, cards: tuple[Card, ...
     counts = hv.counts
     naturals = tuple((r, c) for r, c in enumerate(counts) if c)
     for pos, s, start in cores:
-        k = len(pos)
-        units = k if spec.count == "per_group" else spec.count
-        if s * k + units * spec.size != n:
-            continue
-        rem = list(counts)
-        for r in pos:
-            rem[r] -= s
-        if spec.other_ranks and any(rem[r] for r in pos):
-            continue
-        kick = tuple((r, c) for r, c in enumerate(rem) if c)
-        if spec.size == 2 and any(c % 2 for _, c in kick):
-            continue
-        if spec.distinct_ranks and any(c != spec.size for _, c in kick):
-            continue
-        if not kicker_allowed(rs, t, kick, start, k, s):
-            continue
-        yield Play(t, cards, tuple((r, s) for r in pos), naturals)
+        kick = _left_over(spec, counts, pos, s, n)
+        if kick is not None and kicker_allowed(rs, t, kick, start, len(pos), s):
+            yield Play(t, cards, tuple((r, s) for r in pos), naturals)
+
+
+def _left_over(spec: Kickers, counts: Sequence[int], pos: tuple[int, ...], s: int, n: int) -> Counts | None:
+    """What ``n`` cards (``counts``) leave beside the core ``pos`` of groups of ``s``, when it
+    has the kickers' size and form; None otherwise."""
+    k = len(pos)
+    units = k if spec.count == "per_group" else spec.count
+    if s * k + units * spec.size != n:
+        return None
+    rem = list(counts)
+    for r in pos:
+        rem[r] -= s
+    if spec.other_ranks and any(rem[r] for r in pos):
+        return None
+    kick = tuple((r, c) for r, c in enumerate(rem) if c)
+    if spec.size == 2 and any(c % 2 for _, c in kick):
+        return None
+    if spec.distinct_ranks and any(c != spec.size for _, c in kick):
+        return None
+    return kick

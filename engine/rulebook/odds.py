@@ -1,9 +1,9 @@
 """The odds of dealt-hand events that a book prints.
 
-Exact where the combinatorics allow: hands of k cards counted by products of per-rank
-polynomials (groups, chains, distinct ranks, sets, exact cards), and "some seat" by
-inclusion–exclusion over seats or because no two seats can hold it. Otherwise a Monte Carlo
-estimate over the engine's own ``holdings``, labelled with its sample size and seed
+Exact where the event's shape gives a formula (``Shape.seat_count``, ``any_seat``,
+``seat_formula``: hands of k cards counted by products of per-rank polynomials, see
+hands/shapes/counting.py; "some seat" by inclusion–exclusion over seats or because no two seats
+can hold it). Otherwise, and for every shape that gives none, a Monte Carlo estimate over the engine's own ``holdings``, labelled with its sample size and seed
 (``MC_DEALS``, ``MC_SEED``) so it can be reproduced.
 """
 
@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
 from paixing.game.dealt import holdings
 from paixing.hands.ruleset import Ruleset, TypeInfo
+from paixing.hands.shapes import SHAPES, Shape
+from paixing.hands.shapes.counting import Ask, RankTest, deck_counts
+from paixing.hands.shapes.counting import Poly as Poly  # the package exports it from here
 from paixing.rules.cards import Card
 from paixing.rules.hand_rules import DealtEvent
 
@@ -48,233 +51,56 @@ class Odds:
     """Monte Carlo: holders beyond the first, summed over the deals."""
 
 
-Poly = list[int]
-
-
-def _mul(a: Poly, b: Poly, k: int) -> Poly:
-    out = [0] * (min(len(a) + len(b) - 1, k + 1))
-    for i, x in enumerate(a):
-        if not x or i > k:
-            continue
-        for j, y in enumerate(b):
-            if i + j > k:
-                break
-            out[i + j] += x * y
-    return out
-
-
-def _prod(polys: Iterable[Poly], k: int) -> Poly:
-    out: Poly = [1]
-    for p in polys:
-        out = _mul(out, p, k)
-    return out
-
-
-def _choose_poly(c: int, ok: Callable[[int], bool]) -> Poly:
-    """Ways to take j of ``c`` copies, for the j that ``ok`` allows."""
-    return [comb(c, j) if ok(j) else 0 for j in range(c + 1)]
-
-
-def _at_least(m: int) -> Callable[[int], bool]:
-    return lambda j: j >= m
-
-
-def _coef(p: Poly, k: int) -> int:
-    return p[k] if k < len(p) else 0
-
-
 def _rank_copies(rs: Ruleset) -> tuple[list[int], int]:
     """Copies in the deck of each natural rank (by rank index), and of wild cards."""
-    per = [0] * len(rs.ranks)
-    wild = 0
-    for card, n in rs.deck_counts.items():
-        if card.rank in rs.rank_index:
-            per[rs.rank_index[card.rank]] += n
-        else:
-            wild += n
-    return per, wild
+    counts = deck_counts(rs, 0)
+    return list(counts.per), counts.wild
 
 
-def _wild_usable(rs: Ruleset, t: TypeInfo) -> bool:
-    return bool(rs.wild_names) and t.wmax > 0
-
-
-def _good_ranks(rs: Ruleset, event: DealtEvent, by_id: dict[str, DealtEvent], seen: frozenset[str] = frozenset()) -> Callable[[int], bool] | None:
-    """For an event on a group type without wild cards: which counts of a rank make it count
-    (``not_with`` events, when both count per rank, take their ranks first); None otherwise."""
+def _rank_test(rs: Ruleset, event: DealtEvent, by_id: dict[str, DealtEvent], seen: frozenset[str] = frozenset()) -> RankTest | None:
+    """For an event on a type held rank by rank (``Shape.rank_test``): which counts of a rank
+    make it count (``not_with`` events, when both count per rank, take their ranks first);
+    None otherwise."""
     t = rs.type_by_id[event.hand_type]
-    if t.shape != "group" or t.kickers is not None or _wild_usable(rs, t) or event.id in seen:
+    own = SHAPES[t.shape].rank_test(t)
+    if own is None or event.id in seen:
         return None
-    g = t.needs_group
-    excluded: list[Callable[[int], bool]] = []
+    excluded: list[RankTest] = []
     if event.per_rank:
         for oid in event.not_with:
             other = by_id.get(oid)
             if other is None or not other.per_rank or other.effect != "reward" or event.effect != "reward":
                 continue
-            fn = _good_ranks(rs, other, by_id, seen | {event.id})
+            fn = _rank_test(rs, other, by_id, seen | {event.id})
             if fn is None:
                 return None
             excluded.append(fn)
-    return lambda j: j >= g and not any(f(j) for f in excluded)
+    return lambda j: own(j) and not any(f(j) for f in excluded)
+
+
+def _ask(rs: Ruleset, event: DealtEvent) -> Ask:
+    by_id = {e.id: e for e in (rs.variant.game.dealt_events if rs.variant.game else [])}
+    return Ask(event.match == "whole_hand", event.per_rank and bool(event.not_with), _rank_test(rs, event, by_id))
+
+
+def _shape_of(rs: Ruleset, event: DealtEvent) -> tuple[Shape, TypeInfo]:
+    t = rs.type_by_id[event.hand_type]
+    return SHAPES[t.shape], t
 
 
 def seat_count(rs: Ruleset, event: DealtEvent, k: int) -> int | None:
-    """How many k-card hands (of the deck's physical cards) trigger ``event``; None when this
-    module has no exact formula for it (then the odds are estimated)."""
-    t = rs.type_by_id[event.hand_type]
-    per, wild = _rank_copies(rs)
-    n_cards = sum(per) + wild
-    by_id = {e.id: e for e in (rs.variant.game.dealt_events if rs.variant.game else [])}
-    if event.match == "whole_hand":
-        if t.shape != "distinct_ranks":
-            return None
-        if k != t.params.n:
-            return 0
-        return _coef(_prod(([1, c] for c in per if c), k), k)
-    if t.kickers is not None:
-        return None
-    if t.shape == "cards":
-        need = Counter(dict(t.params.exact))
-        copies = rs.deck_counts
-        factors: list[Poly] = []
-        used = 0
-        for card, m in need.items():
-            if card.suit is None and not card.is_joker:
-                c = per[rs.rank_index[card.rank]]
-                if any(o.rank == card.rank and o is not card for o in need):
-                    return None
-            else:
-                c = copies.get(card, 0)
-            used += c
-            factors.append(_choose_poly(c, _at_least(m)))
-        factors.append([comb(n_cards - used, j) for j in range(n_cards - used + 1)])
-        return _coef(_prod(factors, k), k)
-    if _wild_usable(rs, t):
-        return None
-    if t.wmin > 0:
-        return 0
-    free_wild: Poly = [comb(wild, j) for j in range(wild + 1)]
-    total = comb(n_cards, k)
-    if t.shape == "group":
-        good = _good_ranks(rs, event, by_id)
-        if good is None:
-            return None
-        bad = _prod((_choose_poly(c, lambda j: not good(j)) for c in per), k)
-        return total - _coef(_mul(bad, free_wild, k), k)
-    if t.shape == "chain":
-        if event.not_with and event.per_rank:
-            return None
-        window = t.params.kmin
-        if window > len(rs.seq):
-            return 0
-        return total - _no_run(rs, per, free_wild, t.params.gmin, window, k)
-    if t.shape == "distinct_ranks":
-        # fewer than d ranks held at all
-        d = t.params.n
-        states: dict[int, Poly] = {0: [1]}
-        for c in per:
-            nxt: dict[int, Poly] = {}
-            some = [0] + [comb(c, j) for j in range(1, c + 1)]
-            for held, poly in states.items():
-                nxt[held] = _add(nxt.get(held, [0]), poly)
-                if c and held + 1 < d:
-                    nxt[held + 1] = _add(nxt.get(held + 1, [0]), _mul(poly, some, k))
-            states = nxt
-        missing = sum(_coef(_mul(p, free_wild, k), k) for p in states.values())
-        return total - missing
-    if t.shape == "set":
-        set_ranks = t.params.ranks
-        if t.suits == "any":
-            factors = [_choose_poly(per[r], lambda j: j >= 1) for r in set_ranks]
-            rest = n_cards - sum(per[r] for r in set_ranks)
-            factors.append([comb(rest, j) for j in range(rest + 1)])
-            return _coef(_prod(factors, k), k)
-        if t.suits == "same":
-            return _suited_sets(rs, t, k)
-    return None
-
-
-def _add(a: Poly, b: Poly) -> Poly:
-    n = max(len(a), len(b))
-    return [(a[i] if i < len(a) else 0) + (b[i] if i < len(b) else 0) for i in range(n)]
-
-
-def _no_run(rs: Ruleset, per: list[int], free_wild: Poly, g: int, window: int, k: int) -> int:
-    """Hands with no ``window`` consecutive sequence ranks each held at least ``g`` times."""
-    states: dict[int, Poly] = {0: [1]}
-    for r in rs.seq:
-        c = per[r]
-        good = _choose_poly(c, lambda j: j >= g)
-        bad = _choose_poly(c, lambda j: j < g)
-        nxt: dict[int, Poly] = {}
-        for run, poly in states.items():
-            nxt[0] = _add(nxt.get(0, [0]), _mul(poly, bad, k))
-            if run + 1 < window:
-                nxt[run + 1] = _add(nxt.get(run + 1, [0]), _mul(poly, good, k))
-        states = nxt
-    rest: Poly = [1]
-    in_seq = set(rs.seq)
-    for r, c in enumerate(per):
-        if r not in in_seq:
-            rest = _mul(rest, [comb(c, j) for j in range(c + 1)], k)
-    rest = _mul(rest, free_wild, k)
-    return sum(_coef(_mul(p, rest, k), k) for p in states.values())
-
-
-def _suited_sets(rs: Ruleset, t: TypeInfo, k: int) -> int:
-    """Hands holding all the set's ranks in one suit, by inclusion–exclusion over suits."""
-    from itertools import combinations
-
-    copies = rs.deck_counts
-    n_cards = sum(copies.values())
-    suits = list(rs.variant.ranks.suits)
-    total = 0
-    for size in range(1, len(suits) + 1):
-        for chosen in combinations(suits, size):
-            need = {Card(rs.ranks[r], s) for r in t.params.ranks for s in chosen}
-            factors = [_choose_poly(copies.get(card, 0), lambda j: j >= 1) for card in need]
-            rest = n_cards - sum(copies.get(card, 0) for card in need)
-            factors.append([comb(rest, j) for j in range(rest + 1)])
-            total += (-1) ** (size + 1) * _coef(_prod(factors, k), k)
-    return total
-
-
-def _falling(c: int, j: int) -> int:
-    out = 1
-    for i in range(j):
-        out *= c - i
-    return out
+    """How many k-card hands (of the deck's physical cards) trigger ``event``; None when its
+    shape has no exact formula for it (then the odds are estimated)."""
+    shape, t = _shape_of(rs, event)
+    return shape.seat_count(t, _ask(rs, event), deck_counts(rs, k))
 
 
 def any_seat_exact(rs: Ruleset, event: DealtEvent, k: int, p_seat: Fraction) -> tuple[Fraction, str] | None:
-    """P(some seat holds the event) when it can be computed exactly here."""
-    n = rs.variant.players
+    """P(some seat holds the event) when its shape can compute it exactly."""
     if p_seat == 0:
         return Fraction(0), "zero"
-    t = rs.type_by_id[event.hand_type]
-    per, _wild = _rank_copies(rs)
-    n_cards = len(rs.deck())
-    if event.match == "contains" and t.shape == "cards":
-        for card, m in t.params.exact:
-            c = per[rs.rank_index[card.rank]] if card.suit is None and not card.is_joker else rs.deck_counts.get(card, 0)
-            if 2 * m > c:
-                return n * p_seat, "excl"
-        return None
-    if event.match == "whole_hand" and t.shape == "distinct_ranks" and k == t.params.n:
-        held = [c for c in per if c]
-        if k != len(held):
-            return None  # a hand may skip ranks: no closed form here
-        total = Fraction(0)
-        deals = 1
-        for j in range(1, n + 1):
-            deals *= comb(n_cards - (j - 1) * k, k)
-            ways = 1
-            for c in held:
-                ways *= _falling(c, j)
-            total += (-1) ** (j + 1) * comb(n, j) * Fraction(ways, deals)
-        return total, "ie"
-    return None
+    shape, t = _shape_of(rs, event)
+    return shape.any_seat(t, _ask(rs, event), deck_counts(rs, k), p_seat)
 
 
 def _claimed(rs: Ruleset, e: DealtEvent, hands: Sequence[Sequence[Card]], by_id: dict[str, DealtEvent], memo: dict[str, dict[int, set[int]]]) -> dict[int, set[int]]:
@@ -336,21 +162,8 @@ def monte_carlo(rs: Ruleset, events: Sequence[DealtEvent], k: int, deals: int = 
 
 def seat_formula(rs: Ruleset, event: DealtEvent, k: int, count: int) -> str:
     """The numerator of the one-seat odds as a formula where one reads off the shape."""
-    t = rs.type_by_id[event.hand_type]
-    per, _ = _rank_copies(rs)
-    n_cards = len(rs.deck())
-    held = [c for c in per if c]
-    if event.match == "whole_hand" and t.shape == "distinct_ranks" and k == len(held) and len(set(held)) == 1 and count:
-        return f"{held[0]}^{k}"
-    if event.match == "contains" and t.shape == "cards":
-        copies = [
-            (per[rs.rank_index[card.rank]] if card.suit is None and not card.is_joker else rs.deck_counts.get(card, 0), m)
-            for card, m in t.params.exact
-        ]
-        if all(c == m for c, m in copies):
-            m = sum(m for _, m in copies)
-            return f"C({n_cards - m},{k - m})"
-    return _power(count)
+    shape, t = _shape_of(rs, event)
+    return shape.seat_formula(t, _ask(rs, event), deck_counts(rs, k), count) or _power(count)
 
 
 def event_odds(rs: Ruleset, k: int) -> tuple[Odds, ...]:

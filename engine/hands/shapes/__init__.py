@@ -1,7 +1,9 @@
 """The shape registry: one module per shape of hand type (group, chain, set, cards,
 distinct_ranks), each registering a ``Shape`` (see base.py for what an entry must provide).
 
-Every module of this package is imported here, so adding a shape does not edit this file.
+Every module of this package is imported here, so adding a shape does not edit this file
+(base.py says what a shape provides; counting.py holds the helpers of the optional odds
+formulas; every other module is one shape).
 """
 
 import importlib

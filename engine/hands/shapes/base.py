@@ -4,16 +4,20 @@ A shape is one value of the ``Shape`` dataclass, made and registered by its own 
 package (``register(Shape(key=..., ...))``). The package imports every module it contains, so a
 new shape is one new module here plus its model in rules/shapes.py; nothing else dispatches on
 a shape. ``compile_variant`` binds a type's functions once (``TypeInfo.generate``, ``match``,
-``contains_fn``, the ``top`` feature), so the hot paths pay no look-up.
+``contains_fn``, the ``top`` feature), so the hot paths pay no look-up. The rulebook asks a
+shape for the exact odds of being dealt it (``seat_count``, ``any_seat``, ``seat_formula``,
+``rank_test``); a shape that leaves them at their defaults gets a Monte Carlo estimate.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, Protocol
 
 from paixing.hands.ruleset import ContainsFn, FeatureFn, GenerateFn, MatchFn, TypeInfo
+from paixing.hands.shapes.counting import Ask, DeckCounts, RankTest
 from paixing.hands.tables import RankTables
 from paixing.hands.view import HandView
 from paixing.rules.cards import Card
@@ -62,6 +66,22 @@ def _no_exclusive(params: Any, tables: RankTables) -> tuple[str, ...] | None:
     return None
 
 
+def _no_rank_test(t: TypeInfo) -> RankTest | None:
+    return None
+
+
+def _no_count(t: TypeInfo, ask: Ask, deck: DeckCounts) -> int | None:
+    return None
+
+
+def _no_any_seat(t: TypeInfo, ask: Ask, deck: DeckCounts, p_seat: Fraction) -> tuple[Fraction, str] | None:
+    return None
+
+
+def _no_formula(t: TypeInfo, ask: Ask, deck: DeckCounts, count: int) -> str | None:
+    return None
+
+
 @dataclass(frozen=True)
 class Shape:
     """One shape of hand type: the functions the compiler binds and the rulebook calls.
@@ -96,6 +116,21 @@ class Shape:
     """Suits play no part in the shape: examples write its plays by rank alone."""
     wild_limits: bool = True
     """The type's ``wilds:`` limits apply (the rulebook states them)."""
+
+    # The odds a rulebook prints for dealt-hand events (see counting.py). A shape that gives
+    # none of these still gets odds: a Monte Carlo estimate, labelled with its sample.
+    rank_test: Callable[[TypeInfo], RankTest | None] = _no_rank_test
+    """When a hand holds a play of the type as soon as one rank's natural cards allow (n of a
+    kind): which counts of a rank do; None otherwise. Events that yield ranks to one another
+    (``not_with``) are counted exactly only between such types."""
+    seat_count: Callable[[TypeInfo, Ask, DeckCounts], int | None] = _no_count
+    """How many k-card hands of the deck hold the event; None when there is no exact count."""
+    any_seat: Callable[[TypeInfo, Ask, DeckCounts, Fraction], tuple[Fraction, str] | None] = _no_any_seat
+    """Given one seat's exact odds: the exact odds that some seat holds it and the method
+    (``ie``: inclusion–exclusion over seats; ``excl``: no two seats can), or None."""
+    seat_formula: Callable[[TypeInfo, Ask, DeckCounts, int], str | None] = _no_formula
+    """The one-seat count as a formula one reads off the shape (``4^13``), or None (then
+    the number is printed)."""
 
 
 def natural_counts(hv: HandView, t: TypeInfo) -> dict[int, int] | None:

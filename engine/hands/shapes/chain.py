@@ -6,12 +6,25 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import product
+from math import comb
 from typing import Any
 
 from paixing.hands.kickers import Core, kicker_cards, match_kickers, with_kickers
 from paixing.hands.play import Play
 from paixing.hands.ruleset import ContainsFn, Counts, FeatureFn, Ruleset, TypeInfo
 from paixing.hands.shapes.base import Describer, Shape, natural_counts, register
+from paixing.hands.shapes.counting import (
+    Ask,
+    DeckCounts,
+    Poly,
+    add,
+    any_of,
+    at_least,
+    choose_poly,
+    coef,
+    mul,
+    natural_count,
+)
 from paixing.hands.tables import BIG, RankTables
 from paixing.hands.view import HandView
 from paixing.rules.cards import Card
@@ -293,6 +306,46 @@ def _top(p: ChainParams, tables: RankTables) -> FeatureFn:
     return lambda play, n: seq_pos[play.groups[-1][0]]
 
 
+def _seat_count(t: TypeInfo, ask: Ask, deck: DeckCounts) -> int | None:
+    """Hands holding ``kmin`` consecutive sequence ranks, each at least ``gmin`` times."""
+    if ask.whole_hand:
+        return None
+    p: ChainParams = t.params
+    return natural_count(deck, t, lambda free: _with_run(deck, ask, p.gmin, p.kmin, free))
+
+
+def _with_run(deck: DeckCounts, ask: Ask, g: int, window: int, free_wild: Poly) -> int | None:
+    if ask.shares_ranks:
+        return None
+    if window > len(deck.rs.seq):
+        return 0
+    return comb(deck.n_cards, deck.k) - _no_run(deck, g, window, free_wild)
+
+
+def _no_run(deck: DeckCounts, g: int, window: int, free_wild: Poly) -> int:
+    """Hands with no ``window`` consecutive sequence ranks each held at least ``g`` times:
+    a walk along the sequence whose state is the current run's length."""
+    k, per, seq = deck.k, deck.per, deck.rs.seq
+    states: dict[int, Poly] = {0: [1]}
+    for r in seq:
+        c = per[r]
+        good = choose_poly(c, at_least(g))
+        bad = choose_poly(c, lambda j: j < g)
+        nxt: dict[int, Poly] = {}
+        for run, poly in states.items():
+            nxt[0] = add(nxt.get(0, [0]), mul(poly, bad, k))
+            if run + 1 < window:
+                nxt[run + 1] = add(nxt.get(run + 1, [0]), mul(poly, good, k))
+        states = nxt
+    rest: Poly = [1]
+    in_seq = set(seq)
+    for r, c in enumerate(per):
+        if r not in in_seq:
+            rest = mul(rest, any_of(c), k)
+    rest = mul(rest, free_wild, k)
+    return sum(coef(mul(p, rest, k), k) for p in states.values())
+
+
 def _describe(spec: HandType, say: Describer) -> list[list[Any]]:
     ch = spec.chain
     assert ch is not None
@@ -319,5 +372,6 @@ SHAPE = register(
         top=_top,
         needs_group=lambda p: p.gmin,
         ranks_only=True,
+        seat_count=_seat_count,
     )
 )

@@ -9,11 +9,22 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from paixing.hands.play import Play
 from paixing.hands.ruleset import ContainsFn, Counts, Ruleset, TypeInfo
 from paixing.hands.shapes.base import Describer, Shape, register
+from paixing.hands.shapes.counting import (
+    Ask,
+    DeckCounts,
+    Poly,
+    any_of,
+    at_least,
+    choose_poly,
+    coef,
+    prod,
+)
 from paixing.hands.tables import RankTables
 from paixing.hands.view import HandView
 from paixing.rules.cards import Card, parse_cards
@@ -99,6 +110,44 @@ def _exclusive(p: ExactParams, tables: RankTables) -> tuple[str, ...] | None:
     return None
 
 
+def _seat_count(t: TypeInfo, ask: Ask, deck: DeckCounts) -> int | None:
+    """Hands holding the cards (wild cards count only as themselves here)."""
+    if ask.whole_hand or t.kickers is not None:
+        return None
+    need = Counter(dict(t.params.exact))
+    factors: list[Poly] = []
+    used = 0
+    for card, m in need.items():
+        if card.suit is None and not card.is_joker and any(o.rank == card.rank and o is not card for o in need):
+            return None  # a rank named both with and without a suit: the copies overlap
+        c = deck.copies_of(card)
+        used += c
+        factors.append(choose_poly(c, at_least(m)))
+    factors.append(any_of(deck.n_cards - used))
+    return coef(prod(factors, deck.k), deck.k)
+
+
+def _any_seat(t: TypeInfo, ask: Ask, deck: DeckCounts, p_seat: Fraction) -> tuple[Fraction, str] | None:
+    """When some card is needed more than half its copies, no two seats can hold the type."""
+    if ask.whole_hand:
+        return None
+    for card, m in t.params.exact:
+        if 2 * m > deck.copies_of(card):
+            return deck.players * p_seat, "excl"
+    return None
+
+
+def _seat_formula(t: TypeInfo, ask: Ask, deck: DeckCounts, count: int) -> str | None:
+    """``C(N-m, k-m)`` when the type takes every copy of its cards: the rest of the hand is free."""
+    if ask.whole_hand:
+        return None
+    copies = [(deck.copies_of(card), m) for card, m in t.params.exact]
+    if all(c == m for c, m in copies):
+        m = sum(m for _, m in copies)
+        return f"C({deck.n_cards - m},{deck.k - m})"
+    return None
+
+
 def _describe(spec: HandType, say: Describer) -> list[list[Any]]:
     assert spec.cards is not None
     return [[say.text(say.s("shape.cards")), say.cards(parse_cards(" ".join(spec.cards)))]]
@@ -116,5 +165,8 @@ SHAPE = register(
         needs=_needs,
         exclusive_wilds=_exclusive,
         wild_limits=False,
+        seat_count=_seat_count,
+        any_seat=_any_seat,
+        seat_formula=_seat_formula,
     )
 )

@@ -11,6 +11,14 @@ from paixing.hands.kickers import kicker_cards, match_kickers, with_kickers
 from paixing.hands.play import Play
 from paixing.hands.ruleset import ContainsFn, FeatureFn, Ruleset, TypeInfo
 from paixing.hands.shapes.base import Describer, Shape, natural_counts, register
+from paixing.hands.shapes.counting import (
+    Ask,
+    DeckCounts,
+    RankTest,
+    at_least,
+    hands_with_rank,
+    natural_count,
+)
 from paixing.hands.tables import BIG, RankTables
 from paixing.hands.view import HandView
 from paixing.rules.cards import Card
@@ -21,12 +29,24 @@ from paixing.rules.models import HandType
 class GroupParams:
     gmin: int
     gmax: int
+    plain: bool = False
+    """One size and no kickers (single, pair, bomb): one shared core per rank."""
+    one_kicker: int = 0
+    """One size with one kicker unit of another rank and no kicker rules (三带一 / 三带二): the
+    unit's size; 0 otherwise. Decided here, once, so generation only reads a field."""
 
 
 def _compile(spec: HandType, tables: RankTables) -> GroupParams:
     assert spec.group is not None
     size = spec.group.size
-    return GroupParams(size.min, BIG if size.max is None else size.max)
+    gmin, gmax = size.min, BIG if size.max is None else size.max
+    k = spec.kickers
+    if gmin != gmax:
+        return GroupParams(gmin, gmax)
+    if k is None:
+        return GroupParams(gmin, gmax, plain=True)
+    one = k.size if k.count == 1 and k.other_ranks and not k.may_not_contain else 0
+    return GroupParams(gmin, gmax, one_kicker=one)
 
 
 # ------------------------------------------------------------------------------ generation
@@ -40,25 +60,30 @@ def generate(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None = None, 
 def _natural_groups(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int) -> list[Play]:
     """Groups without wild cards: the common case, built as a list without generator frames."""
     p: GroupParams = t.params
-    gmin, gmax = p.gmin, p.gmax
-    spec = t.kickers
-    if gmin == gmax and spec is None:
+    if p.plain:
         # n of a kind of one size (single, pair, bomb): one shared core per rank.
-        if length is not None and length != gmin:
+        g = p.gmin
+        if length is not None and length != g:
             return []
-        cores = rs.group_cores(gmin)
-        return [Play(t, None, cores[r], cores[r], (), -1, hv) for r in hv.held(gmin) if r >= floor]
-    one_with_one = gmin == gmax and spec is not None and spec.count == 1 and spec.other_ranks and not t.may_not_contain
-    if one_with_one and spec is not None and (length is None or length == gmin + spec.size):
-        return _one_with_one(rs, hv, t, gmin, spec.size, floor)
+        cores = rs.group_cores(g)
+        return [Play(t, None, cores[r], cores[r], (), -1, hv) for r in hv.held(g) if r >= floor]
+    if p.one_kicker and (length is None or length == p.gmin + p.one_kicker):
+        return _one_with_one(rs, hv, t, p.gmin, p.one_kicker, floor)
+    return _sized_groups(rs, hv, t, length, floor)
+
+
+def _sized_groups(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int) -> list[Play]:
+    """Natural groups of every allowed size, with their kickers."""
+    p: GroupParams = t.params
+    spec = t.kickers
     out: list[Play] = []
     kick = kicker_cards(t, 1)
     counts = hv.counts
-    for r in hv.held(gmin):
+    for r in hv.held(p.gmin):
         if r < floor:
             continue
         c = counts[r]
-        for s in range(gmin, (gmax if gmax < c else c) + 1):
+        for s in range(p.gmin, (p.gmax if p.gmax < c else c) + 1):
             if length is None or s + kick == length:
                 g = ((r, s),)
                 if spec is None:
@@ -162,6 +187,21 @@ def _top(p: GroupParams, tables: RankTables) -> FeatureFn:
     return lambda play, n: play.groups[0][0]
 
 
+def _rank_test(t: TypeInfo) -> RankTest | None:
+    """A hand holds n of a kind (natural) as soon as one rank has n cards."""
+    if t.kickers is not None or t.wmax > 0:
+        return None
+    return at_least(t.params.gmin)
+
+
+def _seat_count(t: TypeInfo, ask: Ask, deck: DeckCounts) -> int | None:
+    """Hands with some rank whose count the event's rank test allows."""
+    good = ask.ranks
+    if ask.whole_hand:
+        return None
+    return natural_count(deck, t, lambda free: None if good is None else hands_with_rank(deck, good, free))
+
+
 def _describe(spec: HandType, say: Describer) -> list[list[Any]]:
     assert spec.group is not None
     size = spec.group.size
@@ -187,5 +227,7 @@ SHAPE = register(
         needs_group=lambda p: p.gmin,
         kicker_cap=lambda p: p.gmin - 1,
         ranks_only=True,
+        rank_test=_rank_test,
+        seat_count=_seat_count,
     )
 )

@@ -4,12 +4,23 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from itertools import product
+from itertools import combinations, product
 from typing import Any
 
 from paixing.hands.play import Play
 from paixing.hands.ruleset import ContainsFn, Ruleset, TypeInfo
 from paixing.hands.shapes.base import Describer, Shape, natural_counts, register
+from paixing.hands.shapes.counting import (
+    Ask,
+    DeckCounts,
+    Poly,
+    any_of,
+    at_least,
+    choose_poly,
+    coef,
+    natural_count,
+    prod,
+)
 from paixing.hands.tables import RankTables
 from paixing.hands.view import HandView
 from paixing.rules.cards import Card
@@ -104,6 +115,39 @@ def _contains(p: SetParams, tables: RankTables) -> ContainsFn:
     return lambda kick: all(dict(kick).get(r, 0) >= 1 for r in set_ranks)
 
 
+def _seat_count(t: TypeInfo, ask: Ask, deck: DeckCounts) -> int | None:
+    """Hands holding a card of each named rank (of one suit, for ``same``); no formula for
+    ``mixed``."""
+    if ask.whole_hand:
+        return None
+    return natural_count(deck, t, lambda free: _holding_set(deck, t.params))
+
+
+def _holding_set(deck: DeckCounts, p: SetParams) -> int | None:
+    k = deck.k
+    if p.suits == "any":
+        factors = [choose_poly(deck.per[r], at_least(1)) for r in p.ranks]
+        factors.append(any_of(deck.n_cards - sum(deck.per[r] for r in p.ranks)))
+        return coef(prod(factors, k), k)
+    if p.suits == "same":
+        return _suited_sets(deck, p)
+    return None
+
+
+def _suited_sets(deck: DeckCounts, p: SetParams) -> int:
+    """Hands holding all the set's ranks in one suit, by inclusion–exclusion over suits."""
+    rs, k, copies = deck.rs, deck.k, deck.copies
+    suits = list(rs.variant.ranks.suits)
+    total = 0
+    for size in range(1, len(suits) + 1):
+        for chosen in combinations(suits, size):
+            need = {Card(rs.ranks[r], s) for r in p.ranks for s in chosen}
+            factors: list[Poly] = [choose_poly(copies.get(card, 0), at_least(1)) for card in need]
+            factors.append(any_of(deck.n_cards - sum(copies.get(card, 0) for card in need)))
+            total += (-1) ** (size + 1) * coef(prod(factors, k), k)
+    return total
+
+
 def _describe(spec: HandType, say: Describer) -> list[list[Any]]:
     assert spec.set is not None
     ranks = " ".join(spec.set.ranks)
@@ -125,5 +169,6 @@ SHAPE = register(
             "shape.set_any": ("花色不限", "any suits"),
         },
         suits=lambda p: p.suits,
+        seat_count=_seat_count,
     )
 )
