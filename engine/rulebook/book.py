@@ -24,7 +24,9 @@ from ..examples import plays_against
 from .diff import MISSING, _is_text, compact, diff_variants, path_doc
 from .faces import B, C, Rich, T, as_written, cards_of, rank_cards, suit_face
 from .odds import MC_DEALS, MC_SEED, _rank_copies, format_prob
-from .phrases import P, _join, _range, say, tr
+from .phrases import P, say, tr
+from .phrases import listing as _join
+from .phrases import range_words as _range
 from .saying import conditions_words, end_words, transfer_words
 from .shown import Facts, RulebookError, Shown, _readings
 
