@@ -26,7 +26,9 @@ One module per job; this package re-exports their public names:
 - ``shown``: what the engine computes for a book (examples run, generated examples, odds);
 - ``odds``: exact and Monte Carlo odds of dealt-hand events;
 - ``diff``: what a variant changes of its parent;
-- ``book``: ``Book``, a variant's facts as the language-resolved data of the templates;
+- ``sections``: one module per section of a book, each a function of a ``Pen`` (the facts
+  in one language) returning that section's data;
+- ``book``: ``Book``, which says which sections a variant's book has and puts them together;
 - ``saying``: conditions, end rules and transfers in words;
 - ``render``: templates, ``render_rulebook``, the index, writing and checking every book.
 """
