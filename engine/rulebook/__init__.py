@@ -20,12 +20,16 @@ The command line calls this as ``paixing rulebook VARIANT --lang zh|en --format 
 
 One module per job; this package re-exports their public names:
 
-- ``phrases``: the phrase tables and ``say``/``tr``, every word not in the variant file;
+- ``phrases``: the phrase tables, one module per topic, and ``say``/``tr``, every word not in
+  the variant file;
 - ``faces``: cards as drawn (``Face``) and the rich-text segments the templates render;
 - ``shown``: what the engine computes for a book (examples run, generated examples, odds);
 - ``odds``: exact and Monte Carlo odds of dealt-hand events;
 - ``diff``: what a variant changes of its parent;
-- ``book``: ``Book``, a variant's facts as the language-resolved data of the templates;
+- ``sections``: one module per section of a book, each a function of a ``Pen`` (the facts
+  in one language) returning that section's data;
+- ``book``: ``Book``, which says which sections a variant's book has and puts them together;
+- ``saying``: conditions, end rules and transfers in words;
 - ``render``: templates, ``render_rulebook``, the index, writing and checking every book.
 """
 
@@ -46,7 +50,7 @@ from .odds import (
     seat_count,
     seat_formula,
 )
-from .phrases import SHAPE_KEYS, FieldDoc, P, Phrase, say, tr
+from .phrases import SHAPE_KEYS, FieldDoc, P, Phrase, listing, range_words, say, tr
 from .render import (
     FORMATS,
     LANGS,
@@ -103,6 +107,8 @@ __all__ = [
     "FieldDoc",
     "P",
     "Phrase",
+    "listing",
+    "range_words",
     "say",
     "tr",
     # faces

@@ -48,17 +48,21 @@ def term_words(lang: str, term: Term, name: Name) -> str:
     return say(lang, f"cond.m.{term.measure}", who=_who(lang, term))
 
 
-def condition_words(lang: str, text: str, name: Name, duel: bool = False) -> str:
-    """One condition string as a clause."""
-    c: Comparison = parse_condition(text)
+def _truth_words(lang: str, c: Comparison, name: Name, duel: bool) -> str:
+    """A condition with no operator: a yes/no fact (“the declarer's side wins”) or a term
+    tested against 0."""
     left = c.left
-    if c.op is None:
-        if left.measure is None and SCALARS.get(left.name, SCALARS["out"]).boolean:
-            # In a duel the declarer is the player who countered: name him so.
-            who = "cond.counter_wins" if duel and left.name == "declarer_won" else f"cond.{left.name}"
-            return say(lang, f"{who}_{str(not c.negated).lower()}")
-        return say(lang, "cond.nonzero" if not c.negated else "cond.zero", x=term_words(lang, left, name))
-    right = c.right
+    if left.measure is None and SCALARS.get(left.name, SCALARS["out"]).boolean:
+        # In a duel the declarer is the player who countered: name him so.
+        who = "cond.counter_wins" if duel and left.name == "declarer_won" else f"cond.{left.name}"
+        return say(lang, f"{who}_{str(not c.negated).lower()}")
+    return say(lang, "cond.nonzero" if not c.negated else "cond.zero", x=term_words(lang, left, name))
+
+
+def _idiom(lang: str, c: Comparison) -> str | None:
+    """The comparisons a player says in words of their own (“… are partners”, “anyone goes
+    out”, “made no play”), or None for the plain “x is at least y” form."""
+    left, right = c.left, c.right
     assert right is not None
     if c.op == "==" and left.measure == "side" and right.measure == "side":
         if {left.arg, right.arg} == {1, 2} and left.name == right.name == "place":
@@ -70,8 +74,20 @@ def condition_words(lang: str, text: str, name: Name, duel: bool = False) -> str
         return say(lang, "cond.left_at_most", n=right.arg)
     if c.op == "==" and left.measure == "plays" and right.name == "int" and right.arg == 0:
         return say(lang, "cond.no_play", who=_who(lang, left))
-    op = say(lang, f"cond.op{c.op}", v=term_words(lang, right, name))
-    return say(lang, "cond.compare", x=term_words(lang, left, name), op=op)
+    return None
+
+
+def condition_words(lang: str, text: str, name: Name, duel: bool = False) -> str:
+    """One condition string as a clause."""
+    c: Comparison = parse_condition(text)
+    if c.op is None:
+        return _truth_words(lang, c, name, duel)
+    idiom = _idiom(lang, c)
+    if idiom is not None:
+        return idiom
+    assert c.right is not None
+    op = say(lang, f"cond.op{c.op}", v=term_words(lang, c.right, name))
+    return say(lang, "cond.compare", x=term_words(lang, c.left, name), op=op)
 
 
 def conditions_words(lang: str, texts: list[str], name: Name, duel: bool = False, joiner: str = "cond.and") -> str:

@@ -1,0 +1,68 @@
+"""The cards and the deal: packs and jokers, how many cards each seat gets, who deals, the rank
+and suit order and the wild cards.
+"""
+
+from __future__ import annotations
+
+from .base import Phrase
+
+PHRASES: dict[str, Phrase] = {
+    # cards and deal --------------------------------------------------------------------
+    "deck.packs": ("牌的副数", "Packs"),
+    "deck.packs_v": ("{n}副（每副52张）", "{n} × 52 cards"),
+    "deck.jokers": ("大小王", "Jokers"),
+    "deck.jokers_yes": ("保留（每副小王、大王各一张）", "kept (one small and one big joker per pack)"),
+    "deck.jokers_no": ("去掉", "taken out"),
+    "deck.remove": ("每副去掉的牌", "Taken out of every pack"),
+    "deck.total": ("总张数", "Cards in play"),
+    "deal.each": ("每家张数", "Cards dealt to each seat"),
+    "deal.each_default": ("{n}（去掉底牌后平分）", "{n} (the deck less the kitty, split evenly)"),
+    "deal.kitty": ("底牌", "Kitty (face down)"),
+    "deal.direction": ("发牌与出牌方向", "Direction of deal and play"),
+    "deal.counter_clockwise": ("逆时针", "counter-clockwise"),
+    "deal.clockwise": ("顺时针", "clockwise"),
+    "dealer.first": ("第一局的庄家", "Dealer of the first hand"),
+    "dealer.later": ("以后各局的庄家", "Dealer of later hands"),
+    "dealer.holder": ("拿到 ", "the player dealt "),
+    "dealer.holder_after": (" 的玩家", ""),
+    "dealer.random_card": ("发牌时随机翻开一张牌，拿到这张牌的玩家", "a card is turned at random during the deal; its receiver deals"),
+    "dealer.random_seat": ("随机选定的一家", "a seat drawn at random"),
+    "dealer.same": ("与第一局相同", "the same rule as the first hand"),
+    "dealer.previous_first_out": ("上一局最先出完牌的玩家", "the previous hand's first player out"),
+    "dealer.role": (
+        "庄家最先说话，通常也最先出牌。",
+        "The dealer speaks first in the contract phase and usually leads first.",
+    ),
+    "legend.text": (
+        "点数从小到大写作 3 4 5 6 7 8 9 10 J Q K A 2；花色 ♠ 黑桃、♥ 红桃、♣ 梅花、♦ 方片（红桃、方片为红色）；★BJ 为小王，★RJ 为大王；只写点数不写花色的牌表示花色不限。",
+        "Ranks are written 3 4 5 6 7 8 9 10 J Q K A 2; suits ♠ spades, ♥ hearts, ♣ clubs, ♦ diamonds (hearts and diamonds in red); ★BJ is the small joker and ★RJ the big joker; a rank with no suit means any card of that rank.",
+    ),
+    "legend.input": (
+        "在命令行里输入牌时写作 7S、10H、TD、BJ、RJ 或只写点数（55667788）。",
+        "On the command line cards are typed 7S, 10H, TD, BJ, RJ, or ranks only (55667788).",
+    ),
+    # ranks -----------------------------------------------------------------------------
+    "ranks.order": ("点数大小（小 → 大）", "Rank order (low → high)"),
+    "ranks.sequence": ("可以相连的点数（按连牌顺序）", "Ranks that chain (in sequence order)"),
+    "ranks.never": ("不参与连牌", "Never in a chain"),
+    "ranks.no_wrap": ("连牌不能绕圈。", "Sequences do not wrap around."),
+    "ranks.suits": ("花色大小（小 → 大）", "Suit order (low → high)"),
+    "ranks.suits_used": ("只用于按花色比较的牌型：{types}。", "Used only by the hand types that compare by suit: {types}."),
+    # wild cards ------------------------------------------------------------------------
+    "wild.cards": ("癞子", "Wild cards"),
+    "wild.stand": (
+        "癞子可以当任何天然点数（在要求同花色的组合里也当所需的花色），在连牌中可以代替一整组。",
+        "A wild card stands for any natural rank (and, in a one-suit set, the needed suit); it may fill a whole group of a chain.",
+    ),
+    "wild.alone": (
+        "只用癞子出牌时，癞子算作 {rank}：一张是单张 {rank}，两张是一对 {rank}，依此类推。",
+        "Played with other wild cards only, wild cards count as {rank}: one is a single {rank}, two a pair of {rank}s, and so on.",
+    ),
+    "wild.exclusive": ("例外：正好是 ", "Exception: exactly "),
+    "wild.exclusive_after": ("（牌型「{type}」）时只算这个牌型。", " (the hand type “{type}”) read only as that type."),
+    "wild.mixed": (
+        "癞子与天然牌一起出时，所有可能的读法都算（见「出牌的大小」）。",
+        "Played with natural cards, they read in every way the shapes allow (see “How plays compare”).",
+    ),
+    "wild.no_kickers": ("癞子不能当带牌。", "Wild cards are never kickers."),
+}

@@ -1,0 +1,102 @@
+"""The opening sections: the overview table, the cards and the deal, ranks and suits, and the
+wild cards — what a player needs before the first hand type is named."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from paixing.rules.cards import Card, parse_cards
+
+from ..faces import C, Rich, T, cards_of, rank_cards, suit_face
+from .pen import Pen
+
+
+def overview(pen: Pen) -> list[tuple[str, Rich]]:
+    """Id, players and the parent a variant extends."""
+    v, parent = pen.v, pen.f.parent
+    rows: list[tuple[str, Rich]] = [
+        (pen.s("ov.id"), [T(v.id)]),
+        (pen.s("ov.players"), [T(pen.s("ov.players_n", n=v.players))]),
+    ]
+    if parent is not None:
+        label = f"{pen.tr(parent.name)} ({parent.id})"
+        rows.append((pen.s("ov.extends"), [T(pen.s("ov.extends_v", parent=label))]))
+    return rows
+
+
+def deck(pen: Pen) -> list[tuple[str, Rich]]:
+    """The deck, then (when the variant has a game) the deal and the dealer."""
+    d = pen.v.deck
+    rows: list[tuple[str, Rich]] = [
+        (pen.s("deck.packs"), [T(pen.s("deck.packs_v", n=d.packs))]),
+        (pen.s("deck.jokers"), [T(pen.s("deck.jokers_yes" if d.jokers else "deck.jokers_no"))]),
+    ]
+    if d.remove:
+        rows.append((pen.s("deck.remove"), [C(cards_of(pen.rs, " ".join(d.remove)))]))
+    rows.append((pen.s("deck.total"), [T(str(len(pen.rs.deck())))]))
+    if pen.v.game is not None:
+        rows += _deal(pen)
+    return rows
+
+
+def _deal(pen: Pen) -> list[tuple[str, Rich]]:
+    """Cards each, kitty, direction, and who deals the first and the later hands."""
+    g = pen.game
+    each = str(g.deal.cards_each) if g.deal.cards_each is not None else pen.s("deal.each_default", n=pen.f.cards_each)
+    rows: list[tuple[str, Rich]] = [(pen.s("deal.each"), [T(each)])]
+    if g.deal.kitty:
+        rows.append((pen.s("deal.kitty"), [T(str(g.deal.kitty))]))
+    rows.append((pen.s("deal.direction"), [T(pen.s(f"deal.{g.deal.direction}"))]))
+    first: Rich
+    if g.dealer.first_hand == "holder":
+        assert g.dealer.card is not None
+        first = [T(pen.s("dealer.holder")), C(parse_cards(g.dealer.card)), T(pen.s("dealer.holder_after"))]
+    else:
+        first = [T(pen.s(f"dealer.{g.dealer.first_hand}"))]
+    rows.append((pen.s("dealer.first"), first))
+    rows.append((pen.s("dealer.later"), [T(pen.s(f"dealer.{g.dealer.later_hands}"))]))
+    return rows
+
+
+def ranks(pen: Pen) -> dict[str, Any]:
+    """Rank order, the ranks that chain, and the suit order when a hand type compares by suit."""
+    r = pen.v.ranks
+    never = [x for x in r.order if x not in r.sequence]
+    by_suit = [t.id for t in pen.rs.types if "suit" in t.key or "suit" in t.same]
+    rows: list[tuple[str, Rich]] = [
+        (pen.s("ranks.order"), [C(rank_cards(r.order))]),
+        (pen.s("ranks.sequence"), [C(rank_cards(r.sequence))]),
+    ]
+    if never:
+        rows.append((pen.s("ranks.never"), [C(rank_cards(never))]))
+    if by_suit:
+        suits: Rich = []
+        for i, suit in enumerate(r.suits):
+            if i:
+                suits.append(T(" < "))
+            suits.append({"cards": [suit_face(suit)]})
+        rows.append((pen.s("ranks.suits"), suits))
+    return {
+        "rows": rows,
+        "notes": [pen.s("ranks.no_wrap")] + ([pen.s("ranks.suits_used", types=pen.names(by_suit))] if by_suit else []),
+    }
+
+
+def wilds(pen: Pen) -> list[Rich]:
+    """What the wild cards stand for; empty when the variant has none."""
+    w = pen.v.wildcards
+    if w is None:
+        return []
+    lines: list[Rich] = [
+        [T(pen.s("wild.cards") + pen.s("w.colon")), C(Card(c) for c in w.cards)],
+        [T(pen.s("wild.stand"))],
+        [T(pen.s("wild.alone", rank=w.alone_as))],
+    ]
+    for t in pen.rs.types:
+        if t.exclusive is not None:
+            exact = pen.rs.sort_cards(parse_cards(" ".join(t.exclusive)))
+            lines.append([T(pen.s("wild.exclusive")), C(exact), T(pen.s("wild.exclusive_after", type=pen.tr(t.name)))])
+    lines.append([T(pen.s("wild.mixed"))])
+    if any(t.kickers for t in pen.rs.types):
+        lines.append([T(pen.s("wild.no_kickers"))])
+    return lines

@@ -1,0 +1,46 @@
+"""The play section: how a trick goes, what its winner takes (with the deck's point values), who
+leads after a player goes out, and the trick bonuses."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from paixing.rules.scoring import Bonuses
+
+from ..odds import _rank_copies
+from .pen import Pen
+
+
+def _bonuses(pen: Pen, b: Bonuses) -> dict[str, Any] | None:
+    """The trick-bonus table and its notes, or None when there are no bonuses."""
+    if not b.tricks:
+        return None
+    rows = [
+        {"type": pen.name(x.hand_type), "ranks": " ".join(x.ranks) if x.ranks else pen.s("bonus.any"), "pay": str(x.pay)}
+        for x in b.tricks
+    ]
+    notes = []
+    if b.contracts is not None:
+        notes.append(pen.s("bonus.only", contracts=pen.join(pen.contract_name(c) for c in b.contracts)))
+    notes.append(pen.s("bonus.ending_yes" if b.on_hand_ending_play else "bonus.ending_no"))
+    return {"intro": pen.s("bonus.intro"), "rows": rows, "notes": notes}
+
+
+def play(pen: Pen) -> dict[str, Any] | None:
+    """The play section's data, or None for a variant with no game."""
+    g = pen.v.game
+    if g is None:
+        return None
+    pr = g.play
+    facts: list[tuple[str, str]] = [
+        (pen.s("play.capture"), pen.s(f"play.{pr.capture}")),
+        (pen.s("play.after_out"), pen.s(f"play.{pr.lead_after_out}")),
+    ]
+    points = []
+    total = ""
+    if pr.capture == "points" and pr.points:
+        points = [{"rank": r, "points": str(n)} for r, n in pr.points.items()]
+        per, _ = _rank_copies(pen.rs)
+        deck_total = sum(per[pen.rs.rank_index[r]] * n for r, n in pr.points.items())
+        total = pen.s("play.total", total=deck_total)
+    return {"tricks": pen.s("play.tricks"), "facts": facts, "points": points, "total": total, "bonuses": _bonuses(pen, g.bonuses)}

@@ -1,0 +1,79 @@
+"""The end-and-scoring section, one entry per contract: when the hand ends and who wins, the
+transfers and the threshold when captures decide, and the score table row by row (the
+conditions in words from ``saying``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from paixing.rules.scoring import Contract, End, ScoreRow
+
+from ..saying import conditions_words, end_words, transfer_words
+from .contracts import multipliers
+from .pen import Pen
+
+
+def condition(pen: Pen, row: ScoreRow, only: bool, duel: bool = False) -> str:
+    """A score row's condition; a row with none is “always” alone, else “otherwise”."""
+    if not row.when:
+        return pen.s("cond.always" if only else "cond.otherwise")
+    return conditions_words(pen.lang, row.when, pen.name, duel)
+
+
+def amounts(pen: Pen, row: ScoreRow, c: Contract) -> str:
+    """What each player scores under a row, named by role in the contract's sides."""
+    if row.winners is not None:
+        return pen.s("sc.winners", w=pen.signed(row.winners), l=pen.signed(-row.winners))
+    assert row.declarer is not None and row.opponents is not None
+    if c.teams == "duel":
+        parts = [pen.s("sc.counter", n=pen.signed(row.declarer)), pen.s("sc.countered", n=pen.signed(row.opponents))]
+        parts.append(pen.s("sc.bystanders", n=pen.signed(row.bystanders)))
+        return pen.s("w.list").join(parts)
+    parts = [pen.s("sc.declarer", n=pen.signed(row.declarer))]
+    if c.teams == "partners":
+        parts.append(pen.s("sc.partner", n=pen.signed(row.partner if row.partner is not None else row.declarer)))
+    parts.append(pen.s("sc.opponents", n=pen.signed(row.opponents)))
+    if row.bystanders:
+        parts.append(pen.s("sc.bystanders", n=pen.signed(row.bystanders)))
+    return pen.s("w.list").join(parts)
+
+
+def _end_facts(pen: Pen, e: End) -> list[tuple[str, str]]:
+    """When the hand ends; when captures decide, the transfers, the threshold and a tie."""
+    facts = [(pen.s("end.when"), end_words(pen.lang, e.rules, pen.name))]
+    if any(r.winner == "captures" for r in e.rules):
+        if e.transfers:
+            moves = [transfer_words(pen.lang, x) for x in e.transfers]
+            facts.append((pen.s("end.transfers"), pen.s("w.semicolon").join(moves)))
+        facts.append((pen.s("end.threshold"), pen.s("end.win_above", n=e.win_above) if e.win_above is not None else pen.s("end.more")))
+        label = pen.s("end.tie_at", n=e.win_above) if e.win_above is not None else pen.s("end.tie")
+        facts.append((label, pen.s(f"end.tie_{e.tie}")))
+    return facts
+
+
+def _contract_end(pen: Pen, c: Contract) -> dict[str, Any]:
+    rows = [
+        {
+            "n": i + 1,
+            "when": condition(pen, row, len(c.score) == 1, c.teams == "duel"),
+            "scores": amounts(pen, row, c),
+            "note": pen.tr(row.note),
+        }
+        for i, row in enumerate(c.score)
+    ]
+    return {
+        "id": c.id,
+        "name": pen.tr(c.name),
+        "facts": _end_facts(pen, c.end),
+        "score_intro": pen.s("score.intro"),
+        "rows": rows,
+        "times": pen.s("score.times") if multipliers(pen, c) else "",
+    }
+
+
+def ending(pen: Pen) -> list[dict[str, Any]]:
+    """The section's data, one entry per contract (empty for a variant with no game)."""
+    g = pen.v.game
+    if g is None:
+        return []
+    return [_contract_end(pen, c) for c in g.contracts]
