@@ -1,4 +1,4 @@
-"""Compiled rulesets by reference, compiled once: ``ruleset("banzipao")`` or a file path.
+"""Compiled rulesets by reference, compiled once: ``ruleset(built_in_id)`` or a file path.
 
 The cache keys on the reference's whole ``extends:`` chain (``rules.source_cache``): editing a
 parent file recompiles its children, and a parent that breaks a child raises its VariantError.

@@ -1,5 +1,5 @@
-"""The ``distinct_ranks`` shape: n cards all of different ranks (十三烂); mostly a dealt-hand
-pattern."""
+"""The ``distinct_ranks`` shape: n cards all of different ranks (thirteen in a 13-card hand, say);
+mostly a dealt-hand pattern."""
 
 from __future__ import annotations
 
