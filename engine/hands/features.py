@@ -4,7 +4,7 @@ A builder turns one feature name into a function of (play, number of cards), bou
 variant is compiled, so comparing two plays never looks a feature up by name. ``top`` asks the
 shape what its top is (a chain's top is its highest sequence position, a group's its rank).
 A new feature needs: a builder here (registered with ``@feature``), its name in
-``rules.models.Feature`` and its phrase ``feat.<name>`` in rulebook/phrases.py.
+``rules.models.Feature`` and its phrase ``feat.<name>`` in rulebook/phrases/hand_types.py.
 """
 
 from __future__ import annotations
