@@ -97,7 +97,7 @@ def signature(p: Play) -> tuple[object, ...]:
     rs = p.type.tables
     naturals = sorted(c.rank for c in p.cards if not rs.is_wild(c))
     stands = sorted((c.rank, c.suit or "") for c in p.stands_for)
-    suit = p.suit if p.type.suits == "same" else -1
+    suit = p.suit if p.type.suited else -1
     return (p.type_id, tuple(naturals), tuple(stands), suit)
 
 
