@@ -207,7 +207,8 @@ def _left_over(spec: Kickers, counts: Sequence[int], pos: tuple[int, ...], s: in
     extra = n - s * k
     if extra < 0 or extra % spec.size:
         return None
-    if extra // spec.size != units and not (spec.fewer and extra // spec.size < units):
+    u = extra // spec.size
+    if (u >= units) if spec.fewer else (u != units):
         return None
     rem = list(counts)
     for r in pos:
