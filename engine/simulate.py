@@ -91,7 +91,7 @@ def record_name(index: int, games: int) -> str:
 
 def play_one(variant: str | Path | Ruleset, seed: int, index: int, bots: Sequence[str]) -> Game:
     """Game ``index`` of a run: dealt and played exactly as ``simulate`` plays it."""
-    game = new_game(ruleset(variant), game_seed(seed, index))
+    game = new_game(variant, game_seed(seed, index))
     try:
         return play_hand(game, seated_bots(bots, seed, index))
     except Exception as exc:  # an engine fault: say which hand, keep the cause

@@ -72,12 +72,12 @@ def _inside(path: Path, folder: Path) -> bool:
         return False
 
 
-def confined(path: Path, home: Path) -> bool:
+def confined(path: Path, *homes: Path) -> bool:
     """Whether a file a variant names (its ``extends:`` parent, or a record's variant) may be
-    read: it must lie in ``home`` (the naming file's folder) or among the built-ins. Links
+    read: it must lie in one of ``homes`` (the naming file's folder) or among the built-ins. Links
     and ``../`` out of both are refused, so that a file can never make the loader read (and
     echo) a file elsewhere."""
-    return _inside(path, home) or _inside(path, builtin_dir())
+    return any(_inside(path, home) for home in (*homes, builtin_dir()))
 
 
 def source_path(ref: str | Path) -> Path:

@@ -151,6 +151,8 @@ def _read_records(file: str) -> list[tuple[int, object]]:
         fail(f"cannot read {file}: {getattr(exc, 'strerror', None) or exc}", EXIT_USAGE)
     try:
         return [(0, json.loads(text))]
+    except RecursionError:
+        fail(f"{file}: not a game record: nested too deeply", EXIT_NOT_A_PLAY)
     except json.JSONDecodeError as whole:
         records: list[tuple[int, object]] = []
         for number, line in enumerate(text.splitlines(), start=1):
@@ -158,6 +160,8 @@ def _read_records(file: str) -> list[tuple[int, object]]:
                 continue
             try:
                 records.append((number, json.loads(line)))
+            except RecursionError:
+                fail(f"{file}:{number}: not a game record: nested too deeply", EXIT_NOT_A_PLAY)
             except json.JSONDecodeError as exc:
                 if not records:  # not JSON lines either: report the document's error
                     fail(f"{file}: not JSON: {whole}", EXIT_USAGE)
@@ -172,18 +176,27 @@ def replay_cmd(
     file: Annotated[
         str, typer.Argument(metavar="FILE", help="A game record (JSON), or JSON lines of records.")
     ],
+    variant: Annotated[
+        str | None,
+        typer.Option(
+            "--variant",
+            metavar="FILE",
+            help="Replay by these rules (a file or built-in id) instead of the file the record names; their digest must match.",
+        ),
+    ] = None,
     as_json: JsonFlag = False,
 ) -> None:
-    """Replay game records: re-check every action and the score."""
+    """Replay game records: re-check every action, the score and every recorded outcome."""
     records = _read_records(file)
     results: list[tuple[int, Replay]] = []
+    record_dir = Path(file).parent
     for number, record in records:
         where = f"{file}:{number}" if number else file
         if not isinstance(record, dict):
-            fail(f"{where}: not a game record (a JSON object)", EXIT_USAGE)
-        outcome = replay(record)
+            fail(f"{where}: not a game record (a JSON object)", EXIT_NOT_A_PLAY)
+        outcome = replay(record, variant, record_dir)
         if outcome.game is None:
-            fail(f"{where}: {outcome.error}", EXIT_USAGE)
+            fail(f"{where}: {outcome.error}", EXIT_NOT_A_PLAY)
         results.append((number, outcome))
     all_ok = all(r.ok for _, r in results)
     single = len(results) == 1 and results[0][0] == 0

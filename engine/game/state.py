@@ -13,6 +13,7 @@ import copy
 import random
 from collections import Counter
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from paixing.game import entry, steps
@@ -42,6 +43,8 @@ from paixing.hands.compile import Ruleset
 from paixing.hands.play import Play
 from paixing.hands.view import check_in_deck
 from paixing.rules.cards import Card, format_cards, parse_cards
+from paixing.rules.digest import rules_digest
+from paixing.rules.extends import is_path_ref
 from paixing.rules.hand_rules import Contract, GameRules, ScoreRow
 
 __all__ = ["PASS", "Action", "Game", "IllegalAction", "Meaning", "Seats", "new_game"]
@@ -49,6 +52,10 @@ __all__ = ["PASS", "Action", "Game", "IllegalAction", "Meaning", "Seats", "new_g
 
 class Game(TrickPlay):
     """A hand of a variant. Build with ``new_game``."""
+
+    variant_file: str | None = None
+    """The variant file the rules were read from (None for a built-in id or a ruleset given
+    directly); records name it so that replay reads the same rules."""
 
     def __init__(
         self,
@@ -426,9 +433,27 @@ class Game(TrickPlay):
             **({"previous_first_out": self.previous_first_out} if self.previous_first_out is not None else {}),
             "actions": list(self.actions),
             "result": self.result.to_json() if self.result else None,
+            **self._record_sources(),
+        }
+
+    def _record_sources(self) -> dict[str, Any]:
+        """What names the rules (file and digest) and every fact the seed dealt or drew (deals,
+        rewards, a shown card, a kitty, who partnered): replay re-derives and compares each."""
+        return {
+            "variant_file": self.variant_file,
+            "rules_digest": rules_digest(self.rs.variant),
+            "drawn": [e.to_json() for e in self.log if e.kind in DRAWN_EVENTS],
+            "roles": self.roles(),
         }
 
 
-def new_game(variant: str | Ruleset, seed: int = 0, **kwargs: Any) -> Game:
+DRAWN_EVENTS = frozenset({"deal", "redeal", "instant_win", "reward", "shown_card", "call", "kitty", "contract"})
+"""The log events a record keeps as facts: what the seed dealt or drew, and the contract."""
+
+
+def new_game(variant: str | Path | Ruleset, seed: int = 0, **kwargs: Any) -> Game:
     """Deal a hand of ``variant`` (a built-in id, a file or a compiled ruleset) from ``seed``."""
-    return Game(ruleset(variant), seed, **kwargs)
+    game = Game(ruleset(variant), seed, **kwargs)
+    if not isinstance(variant, Ruleset) and is_path_ref(variant):
+        game.variant_file = str(Path(variant).resolve())
+    return game
