@@ -114,7 +114,20 @@ def deal_size(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
         yield Located(("game", "deal", "cards_each"), f"{v.players} × {g.deal.cards_each} + kitty {g.deal.kitty} is more than the {deck_size} cards")
 
 
-GAME_CHECKS: tuple[GameCheck, ...] = (dealer, dealt_events, steps, contracts, bonuses, points, deal_size)
+def partners_picked(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
+    """A ``teams: partners`` contract is made only by a step that picks the partner (a called
+    or shown card): made by a bid or by default, the declarer would play with nobody and the
+    hand would score as if the others were one side of three."""
+    picked = {getattr(s, s.kind).contract for s in g.steps if getattr(type(getattr(s, s.kind)), "picks_partner", False)}
+    for i, c in enumerate(g.contracts):
+        if c.teams == "partners" and c.id not in picked:
+            yield Located(
+                ("game", "contracts", i, "teams"),
+                f"teams: partners, but no step picks {c.id!r}'s partner: make it with call_card or shown_card",
+            )
+
+
+GAME_CHECKS: tuple[GameCheck, ...] = (dealer, dealt_events, steps, contracts, bonuses, points, deal_size, partners_picked)
 """Every check of ``game:``, in the order their problems are reported."""
 
 

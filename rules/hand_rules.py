@@ -7,7 +7,7 @@ Every docstring here is the rulebook's explanation of the key.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field, model_validator
 
@@ -96,6 +96,8 @@ class CallCard(Model):
 
     contract: str
     """The contract this makes."""
+    picks_partner: ClassVar[bool] = True
+    """This step names the declarer's partner (a ``teams: partners`` contract needs such a step)."""
 
 
 class ShownCard(Model):
@@ -104,6 +106,8 @@ class ShownCard(Model):
 
     contract: str
     """The contract this makes (later steps may replace it)."""
+    picks_partner: ClassVar[bool] = True
+    """This step names the declarer's partner (see ``CallCard``)."""
     first_hand: Literal["random_own_card", "first_dealt"] = "random_own_card"
     """First hand: a random card of the dealer's, or the first card dealt to him."""
     later_hands: Literal["random_own_card", "first_dealt"] = "first_dealt"
