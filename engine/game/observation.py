@@ -7,14 +7,23 @@ the partner only once revealed (or to the partner himself), the contract, scores
 current trick, and, on its turn, its legal actions. Nothing in an ``Observation`` refers back
 to the game, so a bot given one cannot reach another seat's cards. ``rs`` is the compiled rule
 set: rules only, no cards of the hand.
+
+An observation is built for every decision of every bot, so ``PublicViews`` keeps what makes
+it cheap: the game keeps one log, and a seat's history is that log with the deal events
+swapped for the seat's hidden copies (made once per deal, not once per event per seat); the
+parts of a seat's view that only contract events change (contract, partner, mates, role, the
+called card, the kitty) are computed once and kept until the next event that is not a play or
+a pass, a trick won or a lead (``PublicViews``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 from paixing.game.actions import Action
-from paixing.game.events import Deal, Event
+from paixing.game.events import Deal, Event, Kitty
+from paixing.game.seats import Seats, known_mates
 from paixing.hands.compile import Ruleset
 from paixing.hands.play import Play
 from paixing.rules.cards import Card
@@ -74,3 +83,133 @@ class Observation:
 def hidden_deal(event: Deal, seat: int) -> Deal:
     """``event`` as ``seat`` saw it: other seats' hands hidden (None)."""
     return replace(event, hands=tuple(h if s == seat else None for s, h in enumerate(event.hands)))
+
+
+class Observed(Protocol):
+    """What an observation is copied from (``Game`` provides it)."""
+
+    rs: Ruleset
+    phase: str
+    dealer: int
+    turn: int
+    hands: list[list[Card]]
+    log: list[Event]
+    contract: Contract | None
+    seats: Seats
+    active: list[int]
+    called: Card | None
+    kitty: list[Card]
+    trick: list[tuple[int, Play | None]]
+    last: tuple[int, Play] | None
+    finish: list[int]
+    captured: list[int]
+    scores: list[int]
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the seat to act."""
+        ...
+
+
+SeatParts = tuple[
+    Contract | None, int, int | None, frozenset[int], tuple[int, ...], str | None, Card | None, tuple[Card, ...] | None
+]
+"""The fields of an ``Observation`` from ``contract`` to ``kitty``, in field order."""
+
+
+class PublicViews:
+    """Each seat's view of the one log of a hand, and the cached parts of its observation.
+
+    The game tells it about every recorded event other than trick play's (``seen``): a deal
+    (its hidden copies and where it is in the log), the kitty shown, and a possible change of
+    contract, seats, partner knowledge or called card, which drops the cached parts; and, with
+    ``forget``, the start of play (the active seats). Everything a cached part reads changes
+    only together with one of these."""
+
+    __slots__ = ("deal_marks", "kitty_shown", "parts", "seen_upto", "histories")
+
+    def __init__(self, n: int) -> None:
+        self.deal_marks: list[int] = []
+        """Where the log's deal events are."""
+        self.kitty_shown = False
+        self.seen_upto = [0] * n
+        """Per seat, how much of the log its cached history covers."""
+        self.histories: list[tuple[Event, ...]] = [()] * n
+        """Per seat, its history so far: the log up to ``seen_upto``, deals hidden. Extended
+        when asked; a deal is added at once (hidden), so the log past ``seen_upto`` holds none."""
+        self.parts: list[SeatParts | None] = [None] * n
+        """Per seat, the cached contract-to-kitty fields of its observation (None: recompute)."""
+
+    def seen(self, event: Event, log: list[Event]) -> None:
+        """``event`` was just appended to ``log`` (an event other than trick play's)."""
+        self.forget()
+        if isinstance(event, Deal):
+            index = len(log) - 1
+            self.deal_marks.append(index)
+            for seat in range(len(self.parts)):
+                before = self.histories[seat] + tuple(log[self.seen_upto[seat] : index])
+                self.histories[seat] = (*before, hidden_deal(event, seat))
+                self.seen_upto[seat] = index + 1
+        elif isinstance(event, Kitty):
+            self.kitty_shown = True
+
+    def forget(self) -> None:
+        """Drop the cached parts: the contract, seats, partner, called card or kitty changed."""
+        self.parts = [None] * len(self.parts)
+
+    def history(self, log: list[Event], seat: int) -> tuple[Event, ...]:
+        """The log as ``seat`` saw it: other seats' dealt hands hidden."""
+        upto = self.seen_upto[seat]
+        if upto == len(log):
+            return self.histories[seat]
+        self.seen_upto[seat] = len(log)
+        seen = self.histories[seat] = self.histories[seat] + tuple(log[upto:])
+        return seen
+
+    def copy(self) -> PublicViews:
+        """An independent copy (for ``Game.clone``); the cached parts are immutable, so shared."""
+        other = PublicViews(0)
+        other.deal_marks = list(self.deal_marks)
+        other.seen_upto = list(self.seen_upto)
+        other.histories = list(self.histories)
+        other.kitty_shown = self.kitty_shown
+        other.parts = list(self.parts)
+        return other
+
+    def _seat_parts(self, game: Observed, seat: int) -> SeatParts:
+        seats = game.seats
+        contract = game.contract
+        partner = seats.partner if seats.partner >= 0 and (seats.partner_known or seat == seats.partner) else None
+        return (
+            contract,
+            seats.declarer,
+            partner,
+            known_mates(contract, seats, game.active, seat),
+            tuple(game.active),
+            seats.role(seat) if contract is not None else None,
+            game.called,
+            tuple(game.kitty) if self.kitty_shown else None,
+        )
+
+    def observe(self, game: Observed, seat: int) -> Observation:
+        """What ``seat`` may know of ``game`` now."""
+        parts = self.parts[seat]
+        if parts is None:
+            parts = self.parts[seat] = self._seat_parts(game, seat)
+        phase = game.phase
+        return Observation(
+            game.rs,
+            seat,
+            phase,
+            game.dealer,
+            game.turn,
+            tuple(game.hands[seat]),
+            tuple(map(len, game.hands)),
+            self.history(game.log, seat),
+            *parts,
+            tuple(game.trick),
+            game.last,
+            tuple(game.finish),
+            tuple(game.captured),
+            tuple(game.scores),
+            game.legal_actions() if seat == game.turn and phase != "over" else [],
+        )
