@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from paixing.game.frozen import fast_init
 from paixing.hands.play import Play
 from paixing.rules.cards import Card
 
@@ -32,6 +33,7 @@ class Meaning:
     """How many rungs that ladder has."""
 
 
+@fast_init  # one Action per legal play of every decision: see paixing.game.frozen
 @dataclass(frozen=True)
 class Action:
     """What a player does: play cards, pass, declare a contract, call a card, bid a value."""

@@ -64,7 +64,7 @@ class TrickPlay:
     def _play_actions(self) -> list[Action]:
         hand = self.hands[self.turn]
         target = self.last[1] if self.last is not None else None
-        acts = [Action("play", play=p) for p in legal_plays(self.rs, hand, target)]
+        acts = [Action("play", p) for p in legal_plays(self.rs, hand, target)]
         if target is not None:
             acts.append(PASS)
         return acts
