@@ -351,7 +351,6 @@ class Game(TrickPlay):
                 entry.check_play(self.rs, action.play, self.hands[self.turn], self.last[1] if self.last else None)
         else:
             raise IllegalAction(f"{action} is not allowed during play")
-        self.actions.append(str(action))
         self._apply_play(action)
 
     def observation(self, seat: int) -> Observation:

@@ -27,6 +27,7 @@ class TrickPlay:
     rules: GameRules
     n: int
     hands: list[list[Card]]
+    actions: list[str]
     scores: list[int]
     turn: int
     contract: Contract | None
@@ -70,8 +71,10 @@ class TrickPlay:
         return acts
 
     def _apply_play(self, action: Action) -> None:
+        """Apply a checked play or pass, and add its text (``str(action)``) to ``actions``."""
         seat = self.turn
         if action.kind == "pass":
+            self.actions.append("pass")
             self.trick.append((seat, None))
             self.passed.add(seat)
             self.record(Pass(seat))
@@ -84,6 +87,10 @@ class TrickPlay:
             return
         play = action.play
         assert play is not None
+        # the notation is written once for both the action's text and the event
+        notation = play.notation
+        reads_as = play.reads_as if play.wild_as else None
+        self.actions.append(notation if reads_as is None else f"{notation} = {reads_as}")
         hand = self.hands[seat]
         for card in play.cards:
             hand.remove(card)
@@ -92,7 +99,7 @@ class TrickPlay:
         self.passed = set()
         self.plays_made[seat] += 1
         self.type_counts[play.type.id] += 1
-        self.record(Played(seat, play.notation, play.type.id, play.reads_as if play.wild_as else None))
+        self.record(Played(seat, notation, play.type.id, reads_as))
         if self.called is not None and self.seats.partner == seat and not self.seats.partner_known and self.called in play.cards:
             self.seats.partner_known = True
             self.record(PartnerRevealed(seat))
