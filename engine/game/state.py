@@ -9,7 +9,6 @@ base class of ``Game``), typed input by ``entry``; ``observation(seat)`` is all 
 
 from __future__ import annotations
 
-import copy
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -17,6 +16,7 @@ from typing import Any
 
 from paixing.game import entry, steps
 from paixing.game.actions import PASS, Action, IllegalAction, Meaning
+from paixing.game.clone import clone
 from paixing.game.dealt import instant_winner, rewards
 from paixing.game.ends import hand_over
 from paixing.game.events import (
@@ -370,29 +370,9 @@ class Game(TrickPlay):
         return roles_of(self.contract, self.seats, self.n)
 
     def clone(self) -> Game:
-        """An independent copy that plays on alone: hands, trick, seats, counters, the running
-        step and the random stream are copied; the compiled rules are shared (immutable)."""
-        other = copy.copy(self)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
-        other.log = list(self.log)
-        other.views = self.views.copy()
-        other.actions = list(self.actions)
-        other.scores = list(self.scores)
-        other.hands = [list(h) for h in self.hands]
-        other.dealt = [list(h) for h in self.dealt]
-        other.kitty = list(self.kitty)
-        other.seats = self.seats.copy()
-        other.step = self.step.copy() if self.step is not None else None
-        other.active = list(self.active)
-        other.finish = list(self.finish)
-        other.captured = list(self.captured)
-        other.trick = list(self.trick)
-        other.passed = set(self.passed)
-        other.plays_made = list(self.plays_made)
-        other.type_counts = Counter(self.type_counts)
-        other._issued = (-1, set(), [])
-        return other
+        """An independent copy that plays on alone (see ``paixing.game.clone``); the compiled
+        rules are shared (immutable)."""
+        return clone(self)
 
     def to_record(self) -> dict[str, Any]:
         """The JSON game record: enough to replay and re-score the hand."""
