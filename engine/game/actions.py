@@ -61,5 +61,18 @@ class Action:
         return "pass"
 
 
+def play_action(play: Play) -> Action:
+    """``Action("play", play)``, built for the move list of every decision: only the two fields
+    that differ from their defaults go into the instance (the others read the class defaults
+    the dataclass keeps), so it equals, hashes and prints like the other form."""
+    action = _new(Action)
+    fields = action.__dict__
+    fields["kind"] = "play"
+    fields["play"] = play
+    return action
+
+
+_new = object.__new__
+
 PASS = Action("pass")
 """Declining: pass a declaration, or do not beat the play on the table."""

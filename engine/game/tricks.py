@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from paixing.game.actions import PASS, Action
+from paixing.game.actions import PASS, Action, play_action
 from paixing.game.events import Bonus, Event, Lead, Out, PartnerRevealed, Pass, Played, Trick
 from paixing.game.seats import Seats
 from paixing.hands.compile import Ruleset
@@ -65,7 +65,7 @@ class TrickPlay:
     def _play_actions(self) -> list[Action]:
         hand = self.hands[self.turn]
         target = self.last[1] if self.last is not None else None
-        acts = [Action("play", p) for p in legal_plays(self.rs, hand, target)]
+        acts = list(map(play_action, legal_plays(self.rs, hand, target)))
         if target is not None:
             acts.append(PASS)
         return acts
