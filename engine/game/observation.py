@@ -125,7 +125,7 @@ class PublicViews:
     ``forget``, the start of play (the active seats). Everything a cached part reads changes
     only together with one of these."""
 
-    __slots__ = ("deal_marks", "kitty_shown", "parts", "seen_upto", "histories")
+    __slots__ = ("deal_marks", "kitty_shown", "parts", "seen_upto", "histories", "totals")
 
     def __init__(self, n: int) -> None:
         self.deal_marks: list[int] = []
@@ -138,6 +138,9 @@ class PublicViews:
         when asked; a deal is added at once (hidden), so the log past ``seen_upto`` holds none."""
         self.parts: list[SeatParts | None] = [None] * n
         """Per seat, the cached contract-to-kitty fields of its observation (None: recompute)."""
+        self.totals: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]] | None = None
+        """The finish, captured and scores fields, the same for every seat (None: recompute);
+        the game drops them with every event but a play or a pass."""
 
     def seen(self, event: Event, log: list[Event]) -> None:
         """``event`` was just appended to ``log`` (an event other than trick play's)."""
@@ -153,8 +156,9 @@ class PublicViews:
             self.kitty_shown = True
 
     def forget(self) -> None:
-        """Drop the cached parts: the contract, seats, partner, called card or kitty changed."""
+        """Drop every cached part: the contract, seats, partner, called card or kitty changed."""
         self.parts = [None] * len(self.parts)
+        self.totals = None
 
     def history(self, log: list[Event], seat: int) -> tuple[Event, ...]:
         """The log as ``seat`` saw it: other seats' dealt hands hidden."""
@@ -173,6 +177,7 @@ class PublicViews:
         other.histories = list(self.histories)
         other.kitty_shown = self.kitty_shown
         other.parts = list(self.parts)
+        other.totals = self.totals
         return other
 
     def _seat_parts(self, game: Observed, seat: int) -> SeatParts:
@@ -195,6 +200,9 @@ class PublicViews:
         parts = self.parts[seat]
         if parts is None:
             parts = self.parts[seat] = self._seat_parts(game, seat)
+        totals = self.totals
+        if totals is None:
+            totals = self.totals = (tuple(game.finish), tuple(game.captured), tuple(game.scores))
         phase = game.phase
         return Observation(
             game.rs,
@@ -208,8 +216,6 @@ class PublicViews:
             *parts,
             tuple(game.trick),
             game.last,
-            tuple(game.finish),
-            tuple(game.captured),
-            tuple(game.scores),
+            *totals,
             game.legal_actions() if seat == game.turn and phase != "over" else [],
         )

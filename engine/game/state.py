@@ -50,6 +50,8 @@ from paixing.rules.hand_rules import Contract, GameRules, ScoreRow
 
 __all__ = ["PASS", "Action", "Game", "IllegalAction", "Meaning", "Seats", "new_game"]
 
+_MOVE_EVENTS = frozenset({Played, Pass})
+"""The events of a play or a pass: they change no place, capture or score (``Game.record``)."""
 _TRICK_EVENTS = frozenset({Played, Pass, Trick, Lead, Bonus, Out})
 """Events of trick play that change no seat's contract, partner, mates, role, called card or
 kitty (``Game.record``); play's start, which sets the active seats, tells the views itself."""
@@ -111,13 +113,18 @@ class Game(TrickPlay):
         self.tricks = 0
 
     def record(self, event: Event) -> None:
-        """Append an event to the log. An event other than trick play's is also shown to the
-        seats' views: whatever changes a seat's contract, partner, mates, role, called card or
-        kitty is recorded with such an event (see ``PublicViews``)."""
+        """Append an event to the log. The seats' views keep parts of their observations until
+        an event says they changed (see ``PublicViews``): any event but a play or a pass drops
+        the places, captures and scores; one other than trick play's also shows the views the
+        event (whatever changes a contract, partner, mates, role, called card or kitty comes
+        with such an event)."""
         log = self.log
         log.append(event)
-        if event.__class__ not in _TRICK_EVENTS:
-            self.views.seen(event, log)
+        kind = event.__class__
+        if kind not in _MOVE_EVENTS:
+            self.views.totals = None  # places, captures or scores may have changed with it
+            if kind not in _TRICK_EVENTS:
+                self.views.seen(event, log)
 
     @property
     def deal_marks(self) -> list[int]:
