@@ -44,5 +44,5 @@ def fast_init(cls: T) -> T:
     init = namespace["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__doc__ = f"Fill the fields of a {cls.__name__} (see paixing.game.frozen)."
-    cls.__init__ = init  # type: ignore[misc]
+    setattr(cls, "__init__", init)  # noqa: B010 - mypy refuses assigning a method
     return cls

@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from paixing.game.actions import Action
-from paixing.game.events import Deal, Event, Kitty
+from paixing.game.events import Bonus, Deal, Event, Kitty, Lead, Out, Pass, Played, Trick
 from paixing.game.seats import Seats, known_mates
 from paixing.hands.compile import Ruleset
 from paixing.hands.play import Play
@@ -110,6 +110,12 @@ class Observed(Protocol):
         ...
 
 
+_MOVE_EVENTS = frozenset({Played, Pass})
+"""The events of a play or a pass: they change nothing an observation caches."""
+_TRICK_EVENTS = frozenset({Played, Pass, Trick, Lead, Bonus, Out})
+"""Trick play's events: they change no contract, seats, partner knowledge, called card or kitty
+(play's start, which sets the active seats, calls ``forget`` itself)."""
+
 SeatParts = tuple[
     Contract | None, int, int | None, frozenset[int], tuple[int, ...], str | None, Card | None, tuple[Card, ...] | None
 ]
@@ -119,11 +125,10 @@ SeatParts = tuple[
 class PublicViews:
     """Each seat's view of the one log of a hand, and the cached parts of its observation.
 
-    The game tells it about every recorded event other than trick play's (``seen``): a deal
-    (its hidden copies and where it is in the log), the kitty shown, and a possible change of
-    contract, seats, partner knowledge or called card, which drops the cached parts; and, with
-    ``forget``, the start of play (the active seats). Everything a cached part reads changes
-    only together with one of these."""
+    The game shows it every recorded event (``recorded``): a deal (its hidden copies and where
+    it is in the log), the kitty shown, and what each kind of event may change, which drops
+    the cached parts; and, with ``forget``, the start of play (the active seats). Everything
+    a cached part reads changes only together with one of these."""
 
     __slots__ = ("deal_marks", "kitty_shown", "parts", "seen_upto", "histories", "totals")
 
@@ -142,8 +147,19 @@ class PublicViews:
         """The finish, captured and scores fields, the same for every seat (None: recompute);
         the game drops them with every event but a play or a pass."""
 
-    def seen(self, event: Event, log: list[Event]) -> None:
-        """``event`` was just appended to ``log`` (an event other than trick play's)."""
+    def recorded(self, event: Event, log: list[Event]) -> None:
+        """``event`` was just appended to ``log``: drop what it may have changed. A play or a
+        pass changes nothing cached; trick play's other events may change places, captures
+        and scores; any other event may change a contract, the seats, the partner's
+        knowledge, the called card or the kitty (whatever changes those comes with one)."""
+        kind = event.__class__
+        if kind in _MOVE_EVENTS:
+            return
+        self.totals = None
+        if kind not in _TRICK_EVENTS:
+            self._seen(event, log)
+
+    def _seen(self, event: Event, log: list[Event]) -> None:
         self.forget()
         if isinstance(event, Deal):
             index = len(log) - 1

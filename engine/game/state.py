@@ -20,7 +20,6 @@ from paixing.game.clone import clone
 from paixing.game.dealt import instant_winner, rewards
 from paixing.game.ends import hand_over
 from paixing.game.events import (
-    Bonus,
     ContractMade,
     Deal,
     End,
@@ -28,12 +27,8 @@ from paixing.game.events import (
     Factor,
     InstantWin,
     Lead,
-    Out,
-    Pass,
-    Played,
     Redeal,
     Reward,
-    Trick,
 )
 from paixing.game.facts import HandFacts
 from paixing.game.observation import Observation, PublicViews
@@ -49,13 +44,6 @@ from paixing.rules.cards import Card, format_cards, parse_cards
 from paixing.rules.hand_rules import Contract, GameRules, ScoreRow
 
 __all__ = ["PASS", "Action", "Game", "IllegalAction", "Meaning", "Seats", "new_game"]
-
-_MOVE_EVENTS = frozenset({Played, Pass})
-"""The events of a play or a pass: they change no place, capture or score (``Game.record``)."""
-_TRICK_EVENTS = frozenset({Played, Pass, Trick, Lead, Bonus, Out})
-"""Events of trick play that change no seat's contract, partner, mates, role, called card or
-kitty (``Game.record``); play's start, which sets the active seats, tells the views itself."""
-
 
 class Game(TrickPlay):
     """A hand of a variant. Build with ``new_game``."""
@@ -113,18 +101,10 @@ class Game(TrickPlay):
         self.tricks = 0
 
     def record(self, event: Event) -> None:
-        """Append an event to the log. The seats' views keep parts of their observations until
-        an event says they changed (see ``PublicViews``): any event but a play or a pass drops
-        the places, captures and scores; one other than trick play's also shows the views the
-        event (whatever changes a contract, partner, mates, role, called card or kitty comes
-        with such an event)."""
-        log = self.log
-        log.append(event)
-        kind = event.__class__
-        if kind not in _MOVE_EVENTS:
-            self.views.totals = None  # places, captures or scores may have changed with it
-            if kind not in _TRICK_EVENTS:
-                self.views.seen(event, log)
+        """Append an event to the log, and show it to the seats' views: they keep parts of the
+        observations until an event says those changed (see ``PublicViews.recorded``)."""
+        self.log.append(event)
+        self.views.recorded(event, self.log)
 
     @property
     def deal_marks(self) -> list[int]:

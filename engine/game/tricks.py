@@ -70,21 +70,26 @@ class TrickPlay:
             acts.append(PASS)
         return acts
 
+    def _apply_pass(self) -> None:
+        """Apply a checked pass, and add its text to ``actions``."""
+        seat = self.turn
+        self.actions.append("pass")
+        self.trick.append((seat, None))
+        self.passed.add(seat)
+        self.record(Pass(seat))
+        assert self.last is not None
+        waiting = [s for s in self._in_play() if s != self.last[0] and s not in self.passed]
+        if not waiting:
+            self._close_trick()
+            return
+        self.turn = self._next_seat(seat)
+
     def _apply_play(self, action: Action) -> None:
         """Apply a checked play or pass, and add its text (``str(action)``) to ``actions``."""
-        seat = self.turn
         if action.kind == "pass":
-            self.actions.append("pass")
-            self.trick.append((seat, None))
-            self.passed.add(seat)
-            self.record(Pass(seat))
-            assert self.last is not None
-            waiting = [s for s in self._in_play() if s != self.last[0] and s not in self.passed]
-            if not waiting:
-                self._close_trick()
-                return
-            self.turn = self._next_seat(seat)
+            self._apply_pass()
             return
+        seat = self.turn
         play = action.play
         assert play is not None
         # the notation is written once for both the action's text and the event
