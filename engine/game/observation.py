@@ -110,7 +110,7 @@ class Observed(Protocol):
         ...
 
 
-_MOVE_EVENTS = frozenset({Played, Pass})
+MOVE_EVENTS = frozenset({Played, Pass})
 """The events of a play or a pass: they change nothing an observation caches."""
 _TRICK_EVENTS = frozenset({Played, Pass, Trick, Lead, Bonus, Out})
 """Trick play's events: they change no contract, seats, partner knowledge, called card or kitty
@@ -153,7 +153,7 @@ class PublicViews:
         and scores; any other event may change a contract, the seats, the partner's
         knowledge, the called card or the kitty (whatever changes those comes with one)."""
         kind = event.__class__
-        if kind in _MOVE_EVENTS:
+        if kind in MOVE_EVENTS:
             return
         self.totals = None
         if kind not in _TRICK_EVENTS:
@@ -175,15 +175,6 @@ class PublicViews:
         """Drop every cached part: the contract, seats, partner, called card or kitty changed."""
         self.parts = [None] * len(self.parts)
         self.totals = None
-
-    def history(self, log: list[Event], seat: int) -> tuple[Event, ...]:
-        """The log as ``seat`` saw it: other seats' dealt hands hidden."""
-        upto = self.seen_upto[seat]
-        if upto == len(log):
-            return self.histories[seat]
-        self.seen_upto[seat] = len(log)
-        seen = self.histories[seat] = self.histories[seat] + tuple(log[upto:])
-        return seen
 
     def copy(self) -> PublicViews:
         """An independent copy (for ``Game.clone``); the cached parts are immutable, so shared."""
@@ -219,6 +210,13 @@ class PublicViews:
         totals = self.totals
         if totals is None:
             totals = self.totals = (tuple(game.finish), tuple(game.captured), tuple(game.scores))
+        # the seat's history: its cached one, extended by the events since (no deal among them)
+        log = game.log
+        history = self.histories[seat]
+        upto = self.seen_upto[seat]
+        if upto != len(log):
+            history = self.histories[seat] = history + tuple(log[upto:])
+            self.seen_upto[seat] = len(log)
         phase = game.phase
         return Observation(
             game.rs,
@@ -228,7 +226,7 @@ class PublicViews:
             game.turn,
             tuple(game.hands[seat]),
             tuple(map(len, game.hands)),
-            self.history(game.log, seat),
+            history,
             *parts,
             tuple(game.trick),
             game.last,

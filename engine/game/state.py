@@ -31,7 +31,7 @@ from paixing.game.events import (
     Reward,
 )
 from paixing.game.facts import HandFacts
-from paixing.game.observation import Observation, PublicViews
+from paixing.game.observation import MOVE_EVENTS, Observation, PublicViews
 from paixing.game.seats import Seats, roles_of
 from paixing.game.settle import Settlement, settle
 from paixing.game.steps import DONE, HANDLED, StepRunner
@@ -103,8 +103,10 @@ class Game(TrickPlay):
     def record(self, event: Event) -> None:
         """Append an event to the log, and show it to the seats' views: they keep parts of the
         observations until an event says those changed (see ``PublicViews.recorded``)."""
-        self.log.append(event)
-        self.views.recorded(event, self.log)
+        log = self.log
+        log.append(event)
+        if event.__class__ not in MOVE_EVENTS:  # the most frequent events, which drop nothing
+            self.views.recorded(event, log)
 
     @property
     def deal_marks(self) -> list[int]:
