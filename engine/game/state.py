@@ -323,10 +323,11 @@ class Game(TrickPlay):
             raise IllegalAction("the hand is over")
         if self.phase == "contract":
             assert self.step is not None
-            allowed = self.step.actions(self, self.turn)
-            if action not in allowed:
-                options = ", ".join(str(a) for a in allowed[:6]) + (" …" if len(allowed) > 6 else "")
-                raise IllegalAction(f"{action} is not allowed now; choose {options}")
+            if not self._handed_out(action):
+                allowed = self.step.actions(self, self.turn)
+                if action not in allowed:
+                    options = ", ".join(str(a) for a in allowed[:6]) + (" …" if len(allowed) > 6 else "")
+                    raise IllegalAction(f"{action} is not allowed now; choose {options}")
             self.actions.append(str(action))
             self._apply_contract(action)
             return
@@ -335,12 +336,17 @@ class Game(TrickPlay):
                 raise IllegalAction("you lead: you must play")
         elif action.kind == "play":
             assert action.play is not None
-            issued = self._issued
-            if not (issued[0] == len(self.actions) and id(action) in issued[1]):
+            if not self._handed_out(action):
                 entry.check_play(self.rs, action.play, self.hands[self.turn], self.last[1] if self.last else None)
         else:
             raise IllegalAction(f"{action} is not allowed during play")
         self._apply_play(action)
+
+    def _handed_out(self, action: Action) -> bool:
+        """Whether ``legal_actions()`` handed out this very object in this state (no action was
+        applied since): it needs no second check."""
+        issued = self._issued
+        return issued[0] == len(self.actions) and id(action) in issued[1]
 
     def observation(self, seat: int) -> Observation:
         """Exactly what ``seat`` may know now (see ``paixing.game.observation``): nothing in it
