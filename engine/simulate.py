@@ -9,12 +9,12 @@ games; results are put back in game order before they are summed.
 
 from __future__ import annotations
 
-import json
 import math
+import threading
 from collections import Counter
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -25,11 +25,26 @@ from paixing.game.seats import ROLES
 from paixing.game.state import Game, new_game
 from paixing.hands.cache import ruleset
 from paixing.hands.compile import Ruleset
+from paixing.run_files import (
+    EXISTING,
+    Existing,
+    RunFilesError,
+    prepare_out,
+    resumed,
+    run_tag,
+    write_record,
+)
+from paixing.workers import MAX_JOBS, StopFlag, run_chunks, should_stop, usable_jobs
 
 __all__ = [
-    "MAX_ACTIONS", "NO_CONTRACT", "ROLES", "HandStats", "SimulationError", "Summary", "bot_seed", "game_seed",
-    "play_one", "record_name", "seat_bots", "simulate", "summarize",
+    "MAX_ACTIONS", "MAX_GAMES", "MAX_JOBS", "NO_CONTRACT", "ROLES", "HandStats", "RunFilesError", "SimulationError",
+    "Summary", "bot_seed", "game_seed", "play_one", "record_name", "seat_bots", "simulate", "summarize", "usable_jobs",
 ]
+
+MAX_GAMES = 10**9
+"""Most hands in one run (a bigger run is a typo: at ~1,000 hands a second it would not end)."""
+KEEP_HANDS = 100_000
+"""Runs up to this size keep every hand's stats in ``Summary.hands``; larger runs only count."""
 
 NO_CONTRACT = "(none)"
 """The ``contracts`` key of hands that ended before any contract (an instant win)."""
@@ -98,17 +113,30 @@ def play_one(variant: str | Path | Ruleset, seed: int, index: int, bots: Sequenc
         raise SimulationError(f"game {index} (deal seed {game.seed}): {type(exc).__name__}: {exc}") from exc
 
 
+def _one(variant: str, seed: int, index: int, bots: Sequence[str], games: int, out_dir: str | None) -> HandStats:
+    """Game ``index``: counted from its record when a resumed run already wrote it, else
+    played (and its record written atomically)."""
+    if out_dir is None:
+        return hand_stats(index, play_one(variant, seed, index, bots))
+    path = Path(out_dir) / record_name(index, games)
+    tag = run_tag(seed, index, bots)
+    done = resumed(path, ruleset(variant), tag)
+    if done is not None:
+        return hand_stats(index, done)
+    game = play_one(variant, seed, index, bots)
+    write_record(path, {**game.to_record(), "run": tag})
+    return hand_stats(index, game)
+
+
 def _run_chunk(
-    variant: str, seed: int, indices: Sequence[int], bots: Sequence[str], games: int, out_dir: str | None
+    variant: str, seed: int, indices: Sequence[int], names: Sequence[str], games: int, out_dir: str | None
 ) -> list[HandStats]:
-    """Play games ``indices`` (in a worker process or in this one)."""
+    """Play games ``indices`` (in a worker process), stopping early when the run is asked to."""
     out: list[HandStats] = []
     for i in indices:
-        game = play_one(variant, seed, i, bots)
-        if out_dir is not None:
-            path = Path(out_dir) / record_name(i, games)
-            path.write_text(json.dumps(game.to_record(), ensure_ascii=False) + "\n", encoding="utf-8")
-        out.append(hand_stats(i, game))
+        if should_stop():
+            break
+        out.append(_one(variant, seed, i, names, games, out_dir))
     return out
 
 
@@ -136,6 +164,9 @@ class Summary:
     redeals: int
     records: str | None = None
     hands: list[HandStats] = field(default_factory=list, repr=False)
+    """Every hand's stats, in game order (empty for runs over ``KEEP_HANDS``)."""
+    stopped: bool = False
+    """The run was asked to stop: ``games`` counts the hands finished before it did."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -235,10 +266,15 @@ class _Tally:
 
 def summarize(rs: Ruleset, seed: int, bots: Sequence[str], hands: Sequence[HandStats], records: str | None = None) -> Summary:
     """Add up hands (in the order given)."""
-    games = len(hands)
     tally = _Tally.empty(rs.variant.players, bots)
     for h in hands:
         tally.add(h)
+    return _summary(rs, seed, tally, len(hands), list(hands), records)
+
+
+def _summary(rs: Ruleset, seed: int, tally: _Tally, games: int, hands: list[HandStats], records: str | None) -> Summary:
+    """The summary of ``games`` hands counted in ``tally``."""
+    bots = tally.bots
     contract_order = [c.id for c in rs.variant.game.contracts] if rs.variant.game else []
     type_order = [t.id for t in rs.types]
     return Summary(
@@ -251,7 +287,7 @@ def summarize(rs: Ruleset, seed: int, bots: Sequence[str], hands: Sequence[HandS
         seat_stdevs=[round(x, 6) for x in tally.stdevs(games)],
         contracts=_ordered(tally.contracts, [*contract_order, NO_CONTRACT]),
         roles=tally.roles(),
-        bot_means={b: round(tally.bot_total[b] / tally.bot_seats[b], 6) for b in dict.fromkeys(bots)},
+        bot_means={b: round(tally.bot_total[b] / tally.bot_seats[b], 6) if tally.bot_seats[b] else 0.0 for b in dict.fromkeys(bots)},
         hand_types=_ordered(tally.type_counts, type_order),
         tricks_per_hand=round(tally.tricks / tally.played, 6) if tally.played else 0.0,
         hands_played=tally.played,
@@ -261,7 +297,7 @@ def summarize(rs: Ruleset, seed: int, bots: Sequence[str], hands: Sequence[HandS
         reasons=dict(sorted(tally.reasons.items())),
         redeals=tally.redeals,
         records=records,
-        hands=list(hands),
+        hands=hands,
     )
 
 
@@ -271,13 +307,29 @@ def _ordered(counts: Counter[str], order: Sequence[str]) -> dict[str, int]:
     return out
 
 
-def _chunks(games: int, jobs: int) -> list[range]:
-    size = max(1, min(50, math.ceil(games / (jobs * 8))))
-    return [range(i, min(i + size, games)) for i in range(0, games, size)]
-
-
 Progress = Callable[[int, int], None]
 """Called as ``progress(done, total)`` in the calling process as games finish."""
+
+
+@dataclass
+class _Run:
+    """The counts of a run as its games come in, in any order."""
+
+    tally: _Tally
+    keep: bool
+    progress: Progress | None
+    games: int
+    hands: list[HandStats] = field(default_factory=list)
+    done: int = 0
+
+    def add(self, stats: Sequence[HandStats]) -> None:
+        for h in stats:
+            self.tally.add(h)
+            if self.keep:
+                self.hands.append(h)
+        self.done += len(stats)
+        if self.progress is not None and stats:
+            self.progress(self.done, self.games)
 
 
 def simulate(
@@ -288,46 +340,42 @@ def simulate(
     jobs: int = 1,
     out_dir: str | Path | None = None,
     progress: Progress | None = None,
+    *,
+    existing: Existing = "refuse",
+    stop: StopFlag | None = None,
+    force_jobs: bool = False,
 ) -> Summary:
     """Play ``games`` hands of ``variant`` with ``bots`` (one name, or one per seat) and sum
-    them up. ``jobs`` > 1 plays chunks in worker processes; the summary does not depend on
-    it. With ``out_dir``, each hand's record (``Game.to_record()``) is written there as
-    ``game-NNNNNN.json``."""
-    if games < 0:
-        raise ValueError("the number of games cannot be negative")
-    if jobs < 1:
-        raise ValueError("jobs must be at least 1")
+    them up. ``jobs`` > 1 plays chunks in worker processes (capped at the cores unless
+    ``force_jobs``); the summary does not depend on it. With ``out_dir``, each hand's record
+    (``Game.to_record()``) is written there atomically as ``game-NNNNNN.json``; a folder that
+    already holds records is refused unless ``existing`` is ``resume`` or ``overwrite``.
+    Setting ``stop`` (an event) ends the run after the games under way: the summary then
+    counts the games finished (``Summary.stopped``)."""
+    if not 0 <= games <= MAX_GAMES:
+        raise ValueError(f"the number of games must be from 0 to {MAX_GAMES:,}")
+    if existing not in EXISTING:
+        raise ValueError(f"existing must be one of {', '.join(EXISTING)}")
+    jobs = usable_jobs(jobs, force_jobs)
     rs = ruleset(variant)
     if rs.variant.game is None:
         raise ValueError(f"{rs.id} defines hand types only, no game (it has no 'game:' section)")
     names = seat_bots(bots, rs.variant.players)
     out: str | None = None
     if out_dir is not None:
-        Path(out_dir).mkdir(parents=True, exist_ok=True)
+        prepare_out(Path(out_dir), existing)
         out = str(out_dir)
-    ref = str(variant)
-    done = 0
-    results: dict[int, list[HandStats]] = {}
-    chunks = _chunks(games, jobs)
-    if jobs == 1 or len(chunks) <= 1:
-        for k, chunk in enumerate(chunks):
-            results[k] = []
-            for i in chunk:
-                results[k] += _run_chunk(ref, seed, [i], names, games, out)
-                done += 1
-                if progress is not None:
-                    progress(done, games)
+    stop = stop if stop is not None else threading.Event()
+    run = _Run(_Tally.empty(rs.variant.players, names), games <= KEEP_HANDS, progress, games)
+    if jobs == 1 or games <= 1:
+        for i in range(games):
+            if stop.is_set():
+                break
+            run.add([_one(str(variant), seed, i, names, games, out)])
     else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = {
-                pool.submit(_run_chunk, ref, seed, list(chunk), names, games, out): k
-                for k, chunk in enumerate(chunks)
-            }
-            for future in as_completed(futures):
-                k = futures[future]
-                results[k] = future.result()
-                done += len(results[k])
-                if progress is not None:
-                    progress(done, games)
-    hands = [h for k in range(len(chunks)) for h in results[k]]
-    return summarize(rs, seed, names, hands, records=out)
+        work = partial(_run_chunk, str(variant), seed, names=names, games=games, out_dir=out)
+        run_chunks(work, games, jobs, stop, run.add)
+    run.hands.sort(key=lambda h: h.index)
+    summary = _summary(rs, seed, run.tally, run.done, run.hands, out)
+    summary.stopped = run.done < games
+    return summary

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
 
@@ -14,7 +16,9 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from ..simulate import SimulationError, Summary, seat_bots, simulate
+from ..run_files import Existing, OutDirError, RunFilesError
+from ..simulate import MAX_GAMES, SimulationError, Summary, seat_bots, simulate
+from ..workers import MAX_JOBS, stop_on_signals, usable_jobs
 from .common import (
     EXIT_NOT_A_PLAY,
     EXIT_USAGE,
@@ -72,25 +76,35 @@ def _summary_tables(summary: Summary, seconds: float) -> list[Table]:
     return tables
 
 
-def _run(
-    variant: str, label: str, games: int, seed: int, names: list[str], jobs: int, out: str | None,
-    show_progress: bool,
-) -> Summary:
-    """``simulate`` with a progress bar on stderr for people (none for ``--json``)."""
-    if not show_progress:
-        return simulate(variant, games, seed, names, jobs=jobs, out_dir=out)
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task(label, total=games)
-        return simulate(
-            variant,
-            games,
-            seed,
-            names,
-            jobs=jobs,
-            out_dir=out,
-            progress=lambda done, total: bar.update(task, completed=done),
-        )
+@dataclass
+class _RunArgs:
+    """What ``simulate`` passes on to the run besides the variant."""
+
+    games: int
+    seed: int
+    names: list[str]
+    jobs: int
+    out: str | None
+    existing: Existing
+    force_jobs: bool
+
+
+def _run(variant: str, label: str, a: _RunArgs, show_progress: bool) -> Summary:
+    """``simulate`` with a progress bar on stderr for people (none for ``--json``); Ctrl-C and
+    SIGTERM stop it after the hands under way."""
+    stop = threading.Event()
+    options = {"jobs": a.jobs, "out_dir": a.out, "existing": a.existing, "stop": stop, "force_jobs": a.force_jobs}
+    with stop_on_signals(stop):
+        if not show_progress:
+            return simulate(variant, a.games, a.seed, a.names, **options)  # type: ignore[arg-type]
+        columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+        with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+            task = bar.add_task(label, total=a.games)
+            return simulate(
+                variant, a.games, a.seed, a.names,
+                progress=lambda done, total: bar.update(task, completed=done),
+                **options,  # type: ignore[arg-type]
+            )
 
 
 @app.command("simulate")
@@ -106,34 +120,48 @@ def simulate_cmd(
             help="One bot for every seat, or one per seat, comma-separated (random, greedy).",
         ),
     ] = "random",
-    jobs: Annotated[int, typer.Option("--jobs", metavar="K", help="Worker processes.")] = 1,
+    jobs: Annotated[
+        int, typer.Option("--jobs", metavar="K", help="Worker processes (at most the machine's cores, unless --jobs-force).")
+    ] = 1,
+    jobs_force: Annotated[bool, typer.Option("--jobs-force", help="Allow more --jobs than cores.")] = False,
     out: Annotated[
         str | None, typer.Option("--out", metavar="DIR", help="Write one JSON record per hand here.")
     ] = None,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="--out holds records of this run: keep them, play the rest.")
+    ] = False,
+    overwrite: Annotated[bool, typer.Option("--overwrite", help="--out holds records: remove them first.")] = False,
     as_json: JsonFlag = False,
 ) -> None:
     """Play hands with bots and summarise them (scores per seat, contracts, roles, hand types)."""
     rs = load(variant)
     if rs.variant.game is None:
         fail(f"{rs.id} defines hand types only, no game (it has no 'game:' section)", EXIT_USAGE)
-    if games < 1:
-        fail("--games must be at least 1", EXIT_USAGE)
-    if jobs < 1:
-        fail("--jobs must be at least 1", EXIT_USAGE)
+    for flag, value, most in (("--games", games, MAX_GAMES), ("--jobs", jobs, MAX_JOBS)):
+        if not 1 <= value <= most:
+            fail(f"{flag} must be at least 1" if value < 1 else f"{flag} must be at most {most:,}", EXIT_USAGE)
+    if resume and overwrite:
+        fail("--resume and --overwrite exclude each other", EXIT_USAGE)
+    used = usable_jobs(jobs, jobs_force)
     try:
         names = seat_bots([b.strip() for b in bots.split(",")], rs.variant.players)
     except ValueError as exc:
         fail(f"--bots: {exc}", EXIT_USAGE)
-    if out is not None:
-        try:
-            Path(out).mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            fail(f"--out: cannot create {out}: {exc.strerror or exc}", EXIT_USAGE)
+    if used < jobs:
+        typer.echo(f"--jobs {jobs}: this machine has {used} cores, using {used} (--jobs-force to insist)", err=True)
+    existing: Existing = "resume" if resume else "overwrite" if overwrite else "refuse"
     started = time.perf_counter()
     try:
-        summary = _run(variant, rs.id, games, seed, names, jobs, out, show_progress=not as_json)
+        summary = _run(variant, rs.id, _RunArgs(games, seed, names, used, out, existing, jobs_force), not as_json)
+    except OutDirError as exc:
+        fail(str(exc), EXIT_USAGE)
+    except RunFilesError as exc:
+        fail(str(exc), EXIT_NOT_A_PLAY)
     except SimulationError as exc:
         fail(str(exc), EXIT_NOT_A_PLAY)
+    if summary.stopped:
+        kept = f"; {summary.games} records in {out}: run again with --resume to finish" if out else ""
+        fail(f"stopped after {summary.games} of {games} hands{kept}", EXIT_NOT_A_PLAY)
     seconds = time.perf_counter() - started
     if as_json:
         print_json(summary.to_json())
