@@ -95,7 +95,9 @@ def source_path(ref: str | Path) -> Path:
 
 
 def _has_ids(items: list[Any]) -> bool:
-    return bool(items) and all(isinstance(i, dict) and "id" in i for i in items)
+    """Whether every item is a mapping with a plain id (a list as an id is left to validation,
+    which reports it at its place, instead of failing to merge)."""
+    return bool(items) and all(isinstance(i, dict) and isinstance(i.get("id"), str | int) for i in items)
 
 
 def _merge_maps(parent: dict[str, Any], child: dict[str, Any]) -> PosDict:

@@ -107,9 +107,13 @@ def points(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
             yield Located(("game", "play", "points", rank), f"rank {rank!r} is not in ranks.order")
 
 
+def _deck_size(v: Variant) -> int:
+    return v.deck.packs * (54 if v.deck.jokers else 52) - len(v.deck.remove) * v.deck.packs + sum(v.deck.extra.values())
+
+
 def deal_size(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
     total = g.deal.kitty + (g.deal.cards_each or 0) * v.players
-    deck_size = v.deck.packs * (54 if v.deck.jokers else 52) - len(v.deck.remove) * v.deck.packs + sum(v.deck.extra.values())
+    deck_size = _deck_size(v)
     if g.deal.cards_each is not None and total > deck_size:
         yield Located(("game", "deal", "cards_each"), f"{v.players} × {g.deal.cards_each} + kitty {g.deal.kitty} is more than the {deck_size} cards")
 
@@ -127,7 +131,39 @@ def partners_picked(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
             )
 
 
-GAME_CHECKS: tuple[GameCheck, ...] = (dealer, dealt_events, steps, contracts, bonuses, points, deal_size, partners_picked)
+def dealer_card_is_one(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
+    """The dealer's card is one card the deck holds (``"7S 8S"`` used to crash the deal)."""
+    if g.dealer.card is None:
+        return
+    try:
+        cards = parse_cards(g.dealer.card)
+    except CardError:
+        return  # reported by ``dealer``
+    if len(cards) != 1:
+        yield Located(("game", "dealer", "card"), f"one card, not {len(cards)}")
+    elif cards[0].rank in v.deck.remove or (
+        cards[0].rank not in v.ranks.order and not (v.wildcards and cards[0].rank in v.wildcards.cards)
+    ):
+        yield Located(("game", "dealer", "card"), f"{g.dealer.card} is not in the deck")
+
+
+def auction_values(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
+    """Bids go low to high, each once: the top value ends the auction."""
+    for i, step in enumerate(g.steps):
+        if step.auction is not None and step.auction.values != sorted(set(step.auction.values)):
+            yield Located(("game", "steps", i, "auction", "values"), "bids must rise from low to high, each once")
+
+
+def deal_gives_cards(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
+    """Without ``cards_each`` the deck less the kitty must give every seat a card."""
+    if g.deal.cards_each is None and _deck_size(v) - g.deal.kitty < v.players:
+        yield Located(("game", "deal", "kitty"), f"a kitty of {g.deal.kitty} leaves too few cards for {v.players} players")
+
+
+GAME_CHECKS: tuple[GameCheck, ...] = (
+    dealer, dealt_events, steps, contracts, bonuses, points, deal_size, partners_picked, dealer_card_is_one,
+    auction_values, deal_gives_cards,
+)
 """Every check of ``game:``, in the order their problems are reported."""
 
 

@@ -7,7 +7,7 @@ Every docstring here is the rulebook's explanation of the key.
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
@@ -30,9 +30,9 @@ __all__ = ["Bonuses", "Contract", "End", "EndRule", "Factor", "Multipliers", "Sc
 class Deal(Model):
     """How the cards are dealt."""
 
-    cards_each: int | None = None
+    cards_each: int | None = Field(None, ge=1, le=500)
     """Cards dealt to each seat; absent: the deck less the kitty, split evenly."""
-    kitty: int = 0
+    kitty: int = Field(0, ge=0, le=500)
     """Cards set aside face down (底牌), taken by the auction winner where there is one."""
     direction: Literal["counter_clockwise", "clockwise"] = "counter_clockwise"
     """Direction of deal and play. Seats are numbered in playing order, so this is only said."""
@@ -125,7 +125,7 @@ class Auction(Model):
 
     contract: str
     """The contract the winner plays."""
-    values: list[int] = [1, 2, 3]
+    values: list[Annotated[int, Field(ge=1, le=1000)]] = Field([1, 2, 3], min_length=1, max_length=100)
     """Allowed bids, low to high."""
     all_pass: Literal["redeal", "dealer"] = "redeal"
     """If nobody bids: deal again, or the dealer plays at the lowest value."""

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from paixing.cli import app
-from paixing.rules.loader import VariantError, load_variant
+from paixing.rules.loader import VariantError, builtin_dir, load_variant
 from typer.testing import CliRunner
 
 BAD = Path(__file__).parent / "data" / "bad-inputs"
@@ -26,6 +26,17 @@ EXPECTED = {
     "bad-int-tag.yaml": "invalid YAML value",
     "long-extends.yaml": "extends: no variant",
     "extends-outside.yaml": "is outside this file's folder and the built-ins",
+    "empty-auction.yaml": "auction.values: List should have at least 1 item",
+    "dealer-two-cards.yaml": "game.dealer.card: one card, not 2",
+    "negative-cards-each.yaml": "game.deal.cards_each: Input should be greater than or equal to 1",
+    "huge-score.yaml": "is too large (at most 1,000,000 in size)",
+    "id-is-a-list.yaml": "hand_types[0].id: Input should be a valid string",
+    "control-chars.yaml": "name.en: control character '\\x1b' in text",
+    "flower-child.yaml": "deck.extra: a flower card FL has no rank",
+}
+INHERITED = {
+    "alone-as-removed.yaml": "wildcards.alone_as: rank '3' is not in ranks.order",
+    "bad-group-child.yaml": "is not a valid play in bad-group-child",
 }
 
 
@@ -85,3 +96,19 @@ def test_extends_beside_and_builtin_still_work(tmp_path: Path) -> None:
     child = tmp_path / "child.yaml"
     child.write_text("id: child\nname: {zh: 子, en: Child}\nextends: mid\n", encoding="utf-8")
     assert load_variant(child).id == "child"
+
+
+@pytest.mark.parametrize("name", sorted(INHERITED))
+def test_inherited_problem_names_both_files(name: str) -> None:
+    """A child's problem found in a parent's lines names the parent (line:col) and the child."""
+    result = runner.invoke(app, ["validate", str(BAD / name)])
+    assert result.exit_code == 1
+    assert "Traceback" not in result.output
+    lines = result.stderr.splitlines()
+    assert lines and all(line.startswith(str(builtin_dir())) and f"(in {BAD / name}, which extends it)" in line for line in lines)
+    assert any(INHERITED[name] in line for line in lines)
+
+
+def test_control_characters_never_reach_the_terminal() -> None:
+    result = runner.invoke(app, ["validate", str(BAD / "control-chars.yaml")])
+    assert "\x1b" not in result.output
