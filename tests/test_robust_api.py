@@ -65,3 +65,23 @@ def test_good_input_still_answers() -> None:
     pair = classify(rs, parse_cards("4S 4H"))[0]
     assert [p.notation for p in legal_plays(rs, parse_cards("3S 3H 5S 5H"), pair)] == ["5H 5S"]
     assert beats_cards(rs, parse_cards("55"), parse_cards("44"))
+
+
+def test_moves_on_a_whole_deck_is_summarised() -> None:
+    """A full-deck hand used to print 61,971 rows (45–120 s); now 200 and the count."""
+    import time
+
+    from paixing.cli import app
+    from typer.testing import CliRunner
+
+    whole = "3333 4444 5555 6666 7777 8888 9999 TTTT JJJJ QQQQ KKKK AAAA 2222 BJ RJ"
+    started = time.perf_counter()
+    result = CliRunner().invoke(app, ["moves", "doudizhu", "--hand", whole])
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[-1] == "61971 legal plays on a free lead (the first 200 shown; --limit 0 shows all)"
+    assert time.perf_counter() - started < 60
+    limited = CliRunner().invoke(app, ["moves", "doudizhu", "--hand", whole, "--json", "--limit", "3"])
+    import json
+
+    data = json.loads(limited.stdout)
+    assert len(data["plays"]) == 3 and data["count"] == 61971 and data["limited"] is True

@@ -85,6 +85,11 @@ def beats_cmd(
     typer.echo(f"{notation(rs, a_cards)} {verb} {notation(rs, b_cards)}: {reason}")
 
 
+TABLE_LIMIT = 200
+"""Rows ``moves`` prints as a table unless ``--limit`` says otherwise: a full-deck hand has
+tens of thousands of plays, which took minutes to lay out and nobody reads."""
+
+
 @app.command("moves")
 def moves_cmd(
     variant: VariantArg,
@@ -92,6 +97,15 @@ def moves_cmd(
     last: Annotated[
         str | None,
         typer.Option("--last", metavar="CARDS", help="The play to beat (omit for a free lead)."),
+    ] = None,
+    limit: Annotated[
+        int | None,
+        typer.Option(
+            "--limit",
+            metavar="N",
+            min=0,
+            help=f"Show at most N plays (0: all; the table shows {TABLE_LIMIT} by default, --json all). The count is always given.",
+        ),
     ] = None,
     as_json: JsonFlag = False,
 ) -> None:
@@ -102,11 +116,17 @@ def moves_cmd(
         readings(rs, read_cards(rs, last, "--last"))
     with user_errors():
         plays = plays_against(rs, hand, last)
+    n = len(plays)
+    shown = limit if limit else (None if as_json or limit == 0 else TABLE_LIMIT)
+    cut = shown is not None and n > shown
     if as_json:
-        print_json({"plays": [p.to_json() for p in plays]})
+        data: dict[str, object] = {"plays": [p.to_json() for p in plays[:shown]]}
+        if cut:
+            data.update(count=n, limited=True)
+        print_json(data)
         return
     against = f"on {notation(rs, parse_cards(last))}" if last is not None else "on a free lead"
     if plays:
-        new_console().print(plays_table(plays, title=f"{notation(rs, hand_cards)} {against}"))
-    n = len(plays)
-    typer.echo(f"{n} legal play{'' if n == 1 else 's'} {against}" + ("" if n else " (pass)"))
+        new_console().print(plays_table(plays[:shown], title=f"{notation(rs, hand_cards)} {against}"))
+    more = f" (the first {shown} shown; --limit 0 shows all)" if cut else ""
+    typer.echo(f"{n} legal play{'' if n == 1 else 's'} {against}" + ("" if n else " (pass)") + more)
