@@ -22,7 +22,7 @@ from collections.abc import Sequence
 import typer
 
 from . import cards, hands, tools, variants
-from .common import EXIT_NOT_A_PLAY, EXIT_USAGE, app
+from .common import EXIT_NOT_A_PLAY, EXIT_USAGE, app, fit_output_encoding
 from .variants import SCHEMA_DIALECT, SCHEMA_SHORTHANDS, SCHEMA_TITLE, variant_schema
 
 __all__ = [
@@ -48,6 +48,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     option) are reported by typer and exit 2; the ``SystemExit`` it raises becomes the return
     value, which lets tests and wrappers call ``main([...])`` directly.
     """
+    fit_output_encoding()
     try:
         app(args=list(argv) if argv is not None else None, prog_name="paixing")
     except SystemExit as exc:
