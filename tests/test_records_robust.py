@@ -221,3 +221,12 @@ def test_deeply_nested_record(tmp_path: Path) -> None:
     result = run("replay", str(path))
     assert result.exit_code in (1, 2)
     error_line(result)
+
+
+def test_record_text_is_printed_escaped(tmp_path: Path) -> None:
+    record = record_of()
+    record["actions"][0] = "\x1b[2J\x1b]0;pwn\x07"
+    result = run("replay", str(write(tmp_path, record)))
+    assert result.exit_code == 1
+    assert "\x1b" not in result.output and "\x07" not in result.output
+    assert "\\x1b" in error_line(result)

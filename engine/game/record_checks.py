@@ -38,6 +38,11 @@ def shown(value: Any, width: int = 60) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
+def printable(text: str) -> str:
+    """``text`` with every control character escaped (``\\x1b``), safe to print."""
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
+
+
 def _text(value: Any) -> bool:
     return isinstance(value, str) and len(value) <= MAX_TEXT
 

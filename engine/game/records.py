@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from paixing.game.record_checks import RecordError, check_record, first_difference, rules_for
+from paixing.game.record_checks import RecordError, check_record, first_difference, printable, rules_for
 from paixing.game.state import Game, IllegalAction
 from paixing.hands.compile import Ruleset
 from paixing.rules.cards import CardError, parse_cards
@@ -38,6 +38,11 @@ class Replay:
     scores: list[int]
     error: str | None
     game: Game | None
+
+    def __post_init__(self) -> None:
+        # a record's text may hold terminal escapes: the message shows them escaped
+        if self.error is not None:
+            self.error = printable(self.error)
 
     def to_json(self) -> dict[str, Any]:
         return {"ok": self.ok, "scores": self.scores, "error": self.error}
