@@ -18,7 +18,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from paixing.game.record_checks import RecordError, check_record, first_difference, printable, rules_for
+from paixing.game.record_checks import (
+    RecordError,
+    check_record,
+    first_difference,
+    printable,
+    rules_for,
+)
 from paixing.game.state import Game, IllegalAction
 from paixing.hands.compile import Ruleset
 from paixing.rules.cards import CardError, parse_cards
