@@ -89,6 +89,25 @@ class _RunArgs:
     force_jobs: bool
 
 
+def _run_args(
+    players: int, games: int, seed: int, bots: str, jobs: tuple[int, bool], out: str | None, existing: Existing
+) -> _RunArgs:
+    """The run's arguments, checked: bounds on --games and --jobs (capped at the cores, with a
+    note, unless forced), and one known bot per seat. Exit 2 on a bad one."""
+    wanted, force = jobs
+    for flag, value, most in (("--games", games, MAX_GAMES), ("--jobs", wanted, MAX_JOBS)):
+        if not 1 <= value <= most:
+            fail(f"{flag} must be at least 1" if value < 1 else f"{flag} must be at most {most:,}", EXIT_USAGE)
+    used = usable_jobs(wanted, force)
+    try:
+        names = seat_bots([b.strip() for b in bots.split(",")], players)
+    except ValueError as exc:
+        fail(f"--bots: {exc}", EXIT_USAGE)
+    if used < wanted:
+        typer.echo(f"--jobs {wanted}: this machine has {used} cores, using {used} (--jobs-force to insist)", err=True)
+    return _RunArgs(games, seed, names, used, out, existing, force)
+
+
 def _run(variant: str, label: str, a: _RunArgs, show_progress: bool) -> Summary:
     """``simulate`` with a progress bar on stderr for people (none for ``--json``); Ctrl-C and
     SIGTERM stop it after the hands under way."""
@@ -137,22 +156,13 @@ def simulate_cmd(
     rs = load(variant)
     if rs.variant.game is None:
         fail(f"{rs.id} defines hand types only, no game (it has no 'game:' section)", EXIT_USAGE)
-    for flag, value, most in (("--games", games, MAX_GAMES), ("--jobs", jobs, MAX_JOBS)):
-        if not 1 <= value <= most:
-            fail(f"{flag} must be at least 1" if value < 1 else f"{flag} must be at most {most:,}", EXIT_USAGE)
+    existing: Existing = "resume" if resume else "overwrite" if overwrite else "refuse"
     if resume and overwrite:
         fail("--resume and --overwrite exclude each other", EXIT_USAGE)
-    used = usable_jobs(jobs, jobs_force)
-    try:
-        names = seat_bots([b.strip() for b in bots.split(",")], rs.variant.players)
-    except ValueError as exc:
-        fail(f"--bots: {exc}", EXIT_USAGE)
-    if used < jobs:
-        typer.echo(f"--jobs {jobs}: this machine has {used} cores, using {used} (--jobs-force to insist)", err=True)
-    existing: Existing = "resume" if resume else "overwrite" if overwrite else "refuse"
+    args = _run_args(rs.variant.players, games, seed, bots, (jobs, jobs_force), out, existing)
     started = time.perf_counter()
     try:
-        summary = _run(variant, rs.id, _RunArgs(games, seed, names, used, out, existing, jobs_force), not as_json)
+        summary = _run(variant, rs.id, args, not as_json)
     except OutDirError as exc:
         fail(str(exc), EXIT_USAGE)
     except RunFilesError as exc:
