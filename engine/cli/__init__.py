@@ -22,6 +22,7 @@ from collections.abc import Sequence
 import typer
 
 from . import cards, hands, tools, variants
+from . import conformance
 from .common import EXIT_NOT_A_PLAY, EXIT_USAGE, app
 from .variants import SCHEMA_DIALECT, SCHEMA_SHORTHANDS, SCHEMA_TITLE, variant_schema
 
