@@ -21,8 +21,7 @@ from collections.abc import Sequence
 
 import typer
 
-from . import cards, hands, tools, variants
-from . import conformance
+from . import cards, conformance, hands, tools, variants
 from .common import EXIT_NOT_A_PLAY, EXIT_USAGE, app
 from .variants import SCHEMA_DIALECT, SCHEMA_SHORTHANDS, SCHEMA_TITLE, variant_schema
 
@@ -34,6 +33,7 @@ __all__ = [
     "SCHEMA_TITLE",
     "app",
     "cards",
+    "conformance",
     "hands",
     "main",
     "tools",

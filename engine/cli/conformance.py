@@ -13,8 +13,19 @@ from rich.table import Table
 
 from ..conform import DEFAULT_TIMEOUT, Report, run
 from ..diffing import Diff, diff
+from ..rulebook.diff import diff_variants, path_doc
 from ..vectors import OPS, Vectors, VectorsError, dumps, read, vectors
-from .common import EXIT_NOT_A_PLAY, EXIT_USAGE, JsonFlag, VariantArg, app, fail, load, new_console, print_json
+from .common import (
+    EXIT_NOT_A_PLAY,
+    EXIT_USAGE,
+    JsonFlag,
+    VariantArg,
+    app,
+    fail,
+    load,
+    new_console,
+    print_json,
+)
 
 SeedOpt = Annotated[int, typer.Option("--seed", metavar="S", help="Seed of the random cases and hands.")]
 RandomOpt = Annotated[int, typer.Option("--random", metavar="N", help="Seeded random card cases to add.")]
@@ -152,7 +163,9 @@ def diff_cmd(
     ra, rb = load(a), load(b)
     if size < 1:
         fail("--size must be at least 1", EXIT_USAGE)
-    found = diff(ra, rb, size=size, hands=hands and ra.variant.game is not None and rb.variant.game is not None)
+    paths = [path for path, *_ in diff_variants(ra.variant, rb.variant)]
+    games = hands and ra.variant.game is not None and rb.variant.game is not None
+    found = diff(ra, rb, paths, path_doc, size=size, hands=games)
     if as_json:
         print_json(found.to_json(show))
         return

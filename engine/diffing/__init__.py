@@ -1,7 +1,9 @@
 """``paixing diff A B``: where two variants disagree, as minimal concrete cases grouped by the
 changed key that causes them.
 
-``diff(a, b)`` searches small hands and both variants' sample plays (``search``), finds the
+``diff(a, b, changed)`` takes the changed keys from ``rulebook.diff.diff_variants`` (the caller
+passes them, with ``path_doc`` for their meaning, so that the rulebook can show these cases
+without an import cycle); it searches small hands and both variants' sample plays (``search``), finds the
 card sets, pairs of plays, hands and whole hands on which the variants disagree (``cases``),
 and groups them under the key of ``rulebook.diff.diff_variants`` that explains each
 (``groups``). Within a group the cases are shortest first; ``show`` keeps the first few of each
@@ -10,13 +12,12 @@ kind and counts the rest.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 from paixing.hands.compile import Ruleset
 
-from ..rulebook.diff import diff_variants, path_doc
 from .cases import Case, beats_cases, classify_cases, moves_cases, score_cases
 from .groups import UNEXPLAINED, behaviour_paths, explain
 from .search import SMALL, candidates
@@ -63,10 +64,20 @@ class Diff:
         return {"a": self.a, "b": self.b, "changed": self.changed, "groups": [g.to_json(show) for g in self.groups]}
 
 
-def diff(a: Ruleset, b: Ruleset, size: int = SMALL, hands: bool = True, seed: int = 0, max_games: int = HAND_GAMES) -> Diff:
-    """The differences between variants ``a`` and ``b``: hands of up to ``size`` cards and the
-    sample plays, and, when ``hands``, whole hands played from ``seed``."""
-    changed = behaviour_paths([path for path, *_ in diff_variants(a.variant, b.variant)])
+def diff(
+    a: Ruleset,
+    b: Ruleset,
+    paths: Sequence[str],
+    doc: Callable[[str], str] = lambda path: "",
+    size: int = SMALL,
+    hands: bool = True,
+    seed: int = 0,
+    max_games: int = HAND_GAMES,
+) -> Diff:
+    """The differences between variants ``a`` and ``b`` (whose changed keys are ``paths``, each
+    explained by ``doc``): hands of up to ``size`` cards, the sample plays, and, when
+    ``hands``, whole hands played from ``seed``."""
+    changed = behaviour_paths(list(paths))
     pool = candidates(a, b, size)
     small = [c for c in pool if len(c) <= size]
     plain = candidates(a, b, size, dealt=False)
@@ -77,12 +88,6 @@ def diff(a: Ruleset, b: Ruleset, size: int = SMALL, hands: bool = True, seed: in
     for case in sorted(found, key=lambda c: (c.size, KINDS.index(c.kind))):
         rule = explain(case, changed)
         if rule not in groups:
-            groups[rule] = Group(rule, "" if rule == UNEXPLAINED else " ".join(path_doc(p) for p in rule.split(" + ")))
+            groups[rule] = Group(rule, "" if rule == UNEXPLAINED else " ".join(doc(p) for p in rule.split(" + ")))
         groups[rule].cases.append(case)
     return Diff(a.id, b.id, changed, list(groups.values()))
-
-
-@lru_cache(maxsize=16)
-def cached_diff(a: Ruleset, b: Ruleset, size: int, hands: bool, max_games: int) -> Diff:
-    """``diff`` kept per pair of compiled variants (the rulebook renders a book four ways)."""
-    return diff(a, b, size=size, hands=hands, max_games=max_games)

@@ -161,6 +161,6 @@ def score_cases(a: Ruleset, b: Ruleset, seed: int, max_games: int) -> list[Case]
             if sa is None or sb is None or sa[0] == sb[0]:
                 continue
             parts = (["bonus"] if sa[1] != sb[1] else []) + (["row"] if sa[2] != sb[2] else [])
-            question = {k: case[k] for k in ("dealer", "deal", "kitty", "actions", "seed") if k in case}
+            question: dict[str, Any] = {k: case[k] for k in ("dealer", "deal", "kitty", "actions", "seed") if k in case}
             out.append(Case("score", question, sa[0], sb[0], parts=parts, contract=case["rule"]["contract"], size=len(case["actions"])))
     return sorted(out, key=lambda c: c.size)
