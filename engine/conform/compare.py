@@ -2,7 +2,8 @@
 
 Only the facts are compared, not the wording: for ``classify`` and ``moves`` the set of plays
 as (hand type, cards, the cards wild cards stand for), cards compared as multisets whatever
-their order or spelling (``10``/``T``); for ``beats`` the verdict (the reason is free text);
+their order or spelling (``10``/``T``) — for ``moves`` by rank only, since which of several
+equal cards a play uses is the implementation's choice; for ``beats`` the verdict (the reason is free text);
 for ``score`` the scores. An answer that lacks the field its op needs, or whose cards do not
 parse, is malformed rather than wrong.
 """
@@ -19,20 +20,30 @@ class Malformed(ValueError):
     """An answer without the shape its op needs."""
 
 
-def _cards(text: Any) -> tuple[str, ...]:
+def _cards(text: Any, suits: bool = True) -> tuple[str, ...]:
     if not isinstance(text, str):
         raise Malformed(f"cards must be a string, not {text!r}")
     try:
-        return tuple(sorted(str(c) for c in parse_cards(text)))
+        cards = parse_cards(text)
     except CardError as exc:
         raise Malformed(f"bad cards {text!r}: {exc}") from None
+    return tuple(sorted(str(c) if suits else c.rank for c in cards))
 
 
-def _plays(answer: dict[str, Any]) -> list[tuple[str, tuple[str, ...], tuple[str, ...]]]:
+def _plays(answer: dict[str, Any], suits: bool = True) -> list[tuple[str, tuple[str, ...], tuple[str, ...]]]:
     plays = answer.get("plays")
     if not isinstance(plays, list) or not all(isinstance(p, dict) and "type" in p for p in plays):
         raise Malformed('needs "plays": a list of {"type", "cards", "as"?}')
-    return sorted((str(p["type"]), _cards(p.get("cards", "")), _cards(p["as"]) if p.get("as") else ()) for p in plays)
+    return sorted(
+        (str(p["type"]), _cards(p.get("cards", ""), suits), _cards(p["as"], suits) if p.get("as") else ())
+        for p in plays
+    )
+
+
+def _moves(answer: dict[str, Any]) -> list[tuple[str, tuple[str, ...], tuple[str, ...]]]:
+    """Legal plays by type and ranks: which of several equal cards a play uses is the
+    implementation's choice (plays that differ only by suit still count once each)."""
+    return _plays(answer, suits=False)
 
 
 def _beats(answer: dict[str, Any]) -> bool:
@@ -52,7 +63,7 @@ def _scores(answer: dict[str, Any]) -> list[int]:
 FACTS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "classify": _plays,
     "beats": _beats,
-    "moves": _plays,
+    "moves": _moves,
     "score": _scores,
 }
 """Op → the facts of an answer that must agree."""

@@ -76,10 +76,12 @@ def dealt_plays(a: Ruleset, b: Ruleset, size: int, hands: int = DEALT_HANDS) -> 
 
 
 def extended_samples(a: Ruleset, b: Ruleset, longest: int = 8) -> list[tuple[Card, ...]]:
-    """Every sample play of up to ``longest`` cards with one or two cards more: where a
-    kicker rule or a wild-card limit decides whether the longer set is still a play."""
+    """The lowest sample play of each type and length, up to ``longest`` cards, with one or
+    two cards more: where a kicker rule or a wild-card limit decides whether the longer set is
+    still a play."""
     extra = small_hands(a, b, 2)
-    return [s.cards + e for rs in (a, b) for s in samples(rs) if len(s.cards) <= longest for e in extra]
+    base = [s.cards for rs in (a, b) for s in samples(rs) if s.why == "lowest" and len(s.cards) <= longest]
+    return [cards + e for cards in base for e in extra]
 
 
 def candidates(a: Ruleset, b: Ruleset, size: int = SMALL, dealt: bool = True) -> list[tuple[Card, ...]]:

@@ -151,7 +151,7 @@ def _random_cases(rs: Ruleset, n: int, seed: int) -> Iterator[Built]:
 def card_cases(rs: Ruleset, random_n: int = 0, seed: int = 0) -> list[dict[str, Any]]:
     """Every classify, beats and moves case of the variant, with its expected answer, in a
     fixed order (samples, examples, random), repeats dropped; ids are not yet set."""
-    found = samples(rs)
+    found = list(samples(rs))
     rng = random.Random(f"paixing-vectors:{rs.id}:moves")
     builders: list[Iterator[Built]] = [
         _classify_cases(rs, found),
@@ -161,14 +161,17 @@ def card_cases(rs: Ruleset, random_n: int = 0, seed: int = 0) -> list[dict[str, 
         _random_cases(rs, random_n, seed),
     ]
     out: list[dict[str, Any]] = []
-    seen: set[str] = set()
+    seen: dict[str, dict[str, Any]] = {}
     for built in builders:
         for request, rule, why in built:
             key = repr(sorted(request.items()))
-            if key in seen or not _answerable(rs, request):
+            if key in seen:
+                if why not in seen[key]["why"].split("; "):
+                    seen[key]["why"] += f"; {why}"  # an example met again is still named
                 continue
-            seen.add(key)
-            out.append({**request, "expect": answer(rs, request), "rule": rule, "why": why})
+            if _answerable(rs, request):
+                seen[key] = {**request, "expect": answer(rs, request), "rule": rule, "why": why}
+                out.append(seen[key])
     return out
 
 

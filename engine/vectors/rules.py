@@ -1,5 +1,5 @@
 """Which rule a case touches: its hand types, their ladder rungs and the variant notes that
-speak of them, so that a disagreement can be read as "the 8-card yaobai rung" rather than
+speak of them, so that a disagreement can be read as "the 8-card rung of that type" rather than
 "case 217"."""
 
 from __future__ import annotations

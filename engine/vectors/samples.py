@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import islice
 
 from paixing.hands.compile import Ruleset, TypeInfo
@@ -66,8 +67,10 @@ def _over_limit(rs: Ruleset, t: TypeInfo, natural: Sample, wilds: list[Card]) ->
     return Sample(tuple(cards), t.id, natural.length, "over-wild-limit")
 
 
-def samples(rs: Ruleset) -> list[Sample]:
-    """Every sample play of the variant, type by type (variant order), short lengths first."""
+@lru_cache(maxsize=32)
+def samples(rs: Ruleset) -> tuple[Sample, ...]:
+    """Every sample play of the variant, type by type (variant order), short lengths first
+    (kept per compiled variant: the vectors and both sides of a diff read them)."""
     deck = rs.deck()
     hv = HandView(rs, deck)
     wilds = [c for c in deck if rs.is_wild(c)]
@@ -86,4 +89,4 @@ def samples(rs: Ruleset) -> list[Sample]:
                 if key not in seen:
                     seen.add(key)
                     out.append(s)
-    return out
+    return tuple(out)

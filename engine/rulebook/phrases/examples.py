@@ -56,4 +56,6 @@ PHRASES: dict[str, Phrase] = {
     "diff.beats_no": ("不能", "does not beat"),
     "diff.not_dealt": ("（不发这些牌）", "(cards not dealt)"),
     "diff.nothing": ("（无）", "(none)"),
+    "diff.no_play": ("不成牌", "not a play"),
+    "diff.sep": ("；", "; "),
 }

@@ -65,11 +65,12 @@ def differs(pen: Pen) -> dict[str, Any] | None:
         "show_meaning": en,
         "cases": cases(pen),
         "cases_intro": pen.s("diff.cases_intro"),
+        "sep": pen.s("diff.sep"),
     }
 
 
 @lru_cache(maxsize=16)
-def _computed(child: Ruleset, parent_json: str) -> Diff:
+def book_diff(child: Ruleset, parent_json: str) -> Diff:
     """The diff of a book's parent and child, kept while the child's compiled form is (a book
     is rendered in two languages and two formats)."""
     parent = ruleset(child.variant.__class__.model_validate_json(parent_json))
@@ -84,7 +85,7 @@ def _answer(pen: Pen, case: Case, value: Any) -> str:
     if value == NOT_DEALT:
         return pen.s("diff.not_dealt")
     if isinstance(value, list) and case.kind != "score":
-        return ", ".join(value) if value else pen.s("diff.nothing")
+        return ", ".join(value) if value else pen.s("diff.no_play" if case.kind == "classify" else "diff.nothing")
     return compact(value)
 
 
@@ -103,7 +104,7 @@ def cases(pen: Pen) -> list[dict[str, str]]:
     """The computed cases: for each changed key that explains some, its shortest few."""
     parent = pen.f.parent
     assert parent is not None
-    found = _computed(pen.rs, parent.model_dump_json(by_alias=True))
+    found = book_diff(pen.rs, parent.model_dump_json(by_alias=True))
     return [
         {"path": g.rule, "case": _question(pen, c), "old": _answer(pen, c, c.a), "new": _answer(pen, c, c.b)}
         for g in found.groups
