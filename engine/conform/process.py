@@ -52,6 +52,7 @@ class Program:
         self.proc: subprocess.Popen[str] | None = None
         self.lines: queue.Queue[str | None] = queue.Queue()
         self.stderr: deque[str] = deque(maxlen=5)
+        self.stderr_reader: threading.Thread | None = None
         self.failures = 0
 
     def _start(self) -> str | None:
@@ -68,7 +69,8 @@ class Program:
             return f"cannot start {self.argv[0] if self.argv else '(empty command)'}: {exc.strerror or exc}"
         assert self.proc.stdout is not None and self.proc.stderr is not None
         threading.Thread(target=_pump, args=(self.proc.stdout, self.lines), daemon=True).start()
-        threading.Thread(target=_keep_tail, args=(self.proc.stderr, self.stderr), daemon=True).start()
+        self.stderr_reader = threading.Thread(target=_keep_tail, args=(self.proc.stderr, self.stderr), daemon=True)
+        self.stderr_reader.start()
         return None
 
     def stop(self) -> None:
@@ -85,8 +87,16 @@ class Program:
             proc.wait()
 
     def _crashed(self, what: str) -> Reply:
+        """The program closed its output: wait a moment for its exit code and last words."""
         proc = self.proc
-        code = proc.poll() if proc is not None else None
+        code: int | None = None
+        if proc is not None:
+            try:
+                code = proc.wait(timeout=1)
+            except subprocess.TimeoutExpired:
+                code = None
+        if self.stderr_reader is not None:
+            self.stderr_reader.join(timeout=1)
         self.stop()
         self.failures += 1
         tail = " | ".join(self.stderr)
