@@ -143,7 +143,7 @@ class Prompts(SessionBase):
             else:
                 label = "bid"
             shown = str(a.card) if a.card is not None else str(a)
-            groups.setdefault(label, []).append(f"{i}) {shown}")
+            groups.setdefault(label, []).append(f"#{i} {shown}")
         self.say(Text(f"Your {len(acts)} legal option{'s' if len(acts) != 1 else ''}:", style="bold"))
         for label, items in groups.items():
             inline = f"  {label}: " + "   ".join(items)
@@ -152,7 +152,7 @@ class Prompts(SessionBase):
                 continue
             self.say(Text(f"  {label}:", style="bold"))
             self.columns(items, indent=4)
-        self.say(Text("Type a number to take that option, or the move itself; `help` lists the commands.",
+        self.say(Text("Type #N to take option N, or the move itself; `help` lists the commands.",
                       style="dim"))
 
     def columns(self, items: list[str], indent: int) -> None:
