@@ -9,6 +9,10 @@ from paixing.rules.cards import CardError
 from rich.text import Text
 
 from .base import EXIT_ABANDONED, EXIT_OK, _Abandon, _BotError
+from .contract import shorthand, step_module
+from .final import Final
+from .lines import EventLines
+from .prompts import Prompts
 
 INTERRUPTED = "Interrupted: the hand is abandoned."
 """The one line Ctrl-C prints, wherever it comes (a prompt, the bots' moves, start-up)."""
@@ -16,10 +20,6 @@ QUIT_WORDS = ("quit", "exit", "退出")
 """Words that leave the hand (after a confirmation); never a single letter, which may be a rank."""
 MAX_OPTION_DIGITS = 6
 """``#`` with more digits than this names no option (and is never converted to an integer)."""
-from .contract import shorthand, step_module
-from .final import Final
-from .lines import EventLines
-from .prompts import Prompts
 
 
 class Session(EventLines, Prompts, Final):
