@@ -343,7 +343,7 @@ class Game(TrickPlay):
                 entry.check_play(self.rs, action.play, self.hands[self.turn], self.last[1] if self.last else None)
         else:
             raise IllegalAction(f"{action} is not allowed during play")
-        self.actions.append(str(action))
+        self.actions.append(entry.record_text(self.rs, action))
         self._apply_play(action)
 
     def observation(self, seat: int) -> Observation:

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import re
 
+from paixing.game.entry import AmbiguousPlay
+from paixing.game.readings import reading_text
 from paixing.game.state import Action, IllegalAction
+from paixing.hands.play import Play
 from paixing.rules.cards import CardError
 from rich.text import Text
 
@@ -110,6 +113,14 @@ class Session(EventLines, Prompts, Final):
             return False
         return self.try_apply(options[k - 1])
 
+    def choose_reading(self, plays: list[Play]) -> None:
+        """Cards that read several ways: number the readings, so ``#N`` (or the typed form
+        shown) makes the play as one of them."""
+        self.listed = [Action("play", play=p) for p in plays]
+        self.say(Text(f"✗ {plays[0].notation} reads {len(plays)} ways; choose one:", style="red"))
+        for i, p in enumerate(plays, start=1):
+            self.say(f"  #{i} ", Text(reading_text(p, plays), style="bold"), f"  {p.type.name.zh} {p.type.name.en}")
+
     def contract_text(self, text: str, acts: list[Action]) -> str:
         """Shorthands in the contract phase (a contract's id or name, a bare value or card),
         read by the running step's own parser (``contract.shorthand``)."""
@@ -127,6 +138,9 @@ class Session(EventLines, Prompts, Final):
                 raise IllegalAction(f"you hold {card}: call a card you do not hold")
             self.current = action
             g.apply(action)
+        except AmbiguousPlay as exc:
+            self.choose_reading(exc.plays)
+            return False
         except IllegalAction as exc:
             self.say(Text(f"✗ {exc}", style="red"))
             return False
