@@ -95,3 +95,18 @@ def test_the_terminal_numbers_the_readings() -> None:
     assert "✗ " + PLANE + " reads 3 ways; choose one:\n  #1 " + PLANE + " = plane  飞机 Plane" in out
     assert session.listed is not None and len(session.listed) == 3
     assert session.listed[2].play is not None and session.listed[2].play.type.id == "plane_singles"
+
+
+def test_rank_only_input_keeps_the_hands_suited_sets() -> None:
+    """赤壁打滚 seed 7, seat 0 (issue 10, item 8): the hand holds 5♣ 10♣ K♣, a one-suit 5-10-K,
+    and 10♥ 10♥; `8899TTJJQ BJ` takes the hearts and leaves the clubs' set whole."""
+    g = new_game("chibi-dagun", 7)
+    hand = g.hands[0]
+    assert all(c in hand for c in parse_cards("5C 10C KC 10H 10H"))
+    action = parse_action(g.rs, "8899TTJJQ BJ", hand, None)
+    assert action.play is not None
+    tens = [c for c in action.play.cards if c.rank == "10"]
+    assert tens == parse_cards("10H 10H")
+    # where no one-suit set is at stake the lowest suits are taken, as before
+    single = parse_action(g.rs, "9", hand, None)
+    assert single.play is not None and single.play.cards == tuple(parse_cards("9D"))

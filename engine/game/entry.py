@@ -19,8 +19,10 @@ from paixing.game.readings import BadReading, pick, reading_text
 from paixing.game.readings import record_text as play_record_text
 from paixing.hands.classify import classify
 from paixing.hands.compile import Ruleset
+from paixing.hands.generate import generate
 from paixing.hands.play import Play, beats
-from paixing.hands.view import UnknownCard
+from paixing.hands.ruleset import TypeInfo
+from paixing.hands.view import HandView, UnknownCard
 from paixing.rules.cards import Card, CardError, format_cards, parse_cards
 
 PASS_WORDS = ("pass", "p", "不要", "过")
@@ -99,6 +101,13 @@ def _suit_choices(rs: Ruleset, cards: list[Card], hand_cards: Sequence[Card], li
 
 
 def _concrete(rs: Ruleset, cards: list[Card], hand_cards: Sequence[Card]) -> list[Card]:
+    """The cards of ``hand_cards`` that ``cards`` names; where a rank-only card leaves the suit
+    open, the suits that keep the hand's best one-suit sets (``keep_suited``)."""
+    suited = [t for t in rs.playable_types if t.suits == "same"]
+    if suited and any(c.suit is None and not c.is_special for c in cards):
+        choices = _suit_choices(rs, cards, hand_cards)
+        if choices:
+            return keep_suited(rs, suited, choices, hand_cards)
     hand = list(hand_cards)
     concrete: list[Card] = []
     for card in cards:
@@ -114,6 +123,22 @@ def _concrete(rs: Ruleset, cards: list[Card], hand_cards: Sequence[Card]) -> lis
                 continue
         raise IllegalAction(f"{card} is not in your hand")
     return concrete
+
+
+def keep_suited(rs: Ruleset, suited: list[TypeInfo], choices: list[list[Card]], hand: Sequence[Card]) -> list[Card]:
+    """The choice of cards that leaves the hand its strongest one-suit sets (``suited``: the
+    variant's one-suit types): the highest rung a one-suit play of what is left reaches, then
+    how many such plays it keeps; the lowest suits on a tie (the order ``choices`` come in)."""
+
+    def kept(choice: list[Card]) -> tuple[int, int]:
+        rest = Counter(hand)
+        rest.subtract(choice)
+        view = HandView(rs, rest.elements())
+        plays = [p for t in suited for p in generate(rs, view, t)]
+        return (max((p.rung for p in plays), default=-1), len(plays))
+
+    best = max(range(len(choices)), key=lambda i: (kept(choices[i]), -i))
+    return choices[best]
 
 
 def _winning_readings(rs: Ruleset, concrete: list[Card], reading: str, target: Play | None) -> list[Play]:
