@@ -423,3 +423,61 @@ def test_main_returns_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["classify", "banzipao"]) == 2  # typer usage error
     assert main(["frobnicate"]) == 2
     assert main(["classify", "banzipao", "5X"]) == 2
+
+
+# issue 10: help, --version, -h, replay of many files -----------------------------------------
+
+
+def test_version_and_short_help() -> None:
+    from importlib import metadata
+
+    result = run("--version")
+    assert result.exit_code == 0 and result.stdout == f"paixing {metadata.version('paixing')}\n"
+    assert run("-h").exit_code == 0
+    assert "Usage: paixing replay" in run("replay", "-h").stdout
+
+
+def test_top_level_help_names_every_command() -> None:
+    text = " ".join(run("--help").stdout.split())
+    intro = text[: text.index("Options")]
+    for command in app.registered_commands:
+        name = command.name or (command.callback.__name__ if command.callback else "")
+        assert re.search(rf"\b{name}\b", intro), name
+
+
+@pytest.mark.parametrize("command", ["simulate", "replay"])
+def test_simulate_and_replay_help_point_at_their_doc(command: str) -> None:
+    text = " ".join(run(command, "--help").stdout.split())
+    assert "docs/simulate.md" in text and "docs/cli.md" not in text
+    assert (Path(__file__).resolve().parent.parent / "docs" / "simulate.md").is_file()
+
+
+def test_replay_many_files_and_directories(tmp_path: Path) -> None:
+    for variant, n in (("doudizhu", 3), ("banzipao", 2)):
+        assert run("simulate", variant, "--games", str(n), "--out", str(tmp_path / variant), "--json").exit_code == 0
+    one = tmp_path / "banzipao" / "game-000000.json"
+    result = run("replay", str(tmp_path / "doudizhu"), str(one), "--jobs", "2", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["ok"] is True
+    files = [r["file"] for r in data["records"]]
+    assert files == [str(tmp_path / "doudizhu" / f"game-00000{i}.json") for i in range(3)] + [str(one)]
+    assert all(set(r) == {"file", "line", "ok", "scores", "error"} for r in data["records"])
+    plain = run("replay", str(tmp_path))
+    assert plain.exit_code == 0
+    assert len(plain.stdout.splitlines()) == 5
+    assert all(re.fullmatch(r"\S+\.json: ok: scores [-\d ]+", line) for line in plain.stdout.splitlines())
+    # a record that does not replay: exit 1, the others still reported; a non-record: exit 2
+    record = json.loads(one.read_text(encoding="utf-8"))
+    record["result"]["scores"][0] += 1
+    (tmp_path / "banzipao" / "changed.json").write_text(json.dumps(record), encoding="utf-8")
+    result = run("replay", str(tmp_path / "banzipao"), "--json")
+    assert result.exit_code == 1
+    assert [r["ok"] for r in json.loads(result.stdout)["records"]] == [False, True, True]
+    (tmp_path / "banzipao" / "list.json").write_text("[1]", encoding="utf-8")
+    result = run("replay", str(tmp_path / "banzipao"))
+    assert result.exit_code == 2
+    assert f"{tmp_path / 'banzipao' / 'list.json'}: not a game record (a JSON object)" in result.stdout.splitlines()
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert error_line(run("replay", str(empty))) == f"no record files (*.json, *.jsonl) in {empty}"
