@@ -481,3 +481,24 @@ def test_replay_many_files_and_directories(tmp_path: Path) -> None:
     empty = tmp_path / "empty"
     empty.mkdir()
     assert error_line(run("replay", str(empty))) == f"no record files (*.json, *.jsonl) in {empty}"
+
+
+def test_readme_json_shapes_are_the_real_ones() -> None:
+    """README's one-line ``--json`` shapes name the keys the commands print (check, replay)."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    data = run_json("check", "banzipao", "--games", "1", "--hands", "1")
+    assert set(data) == {"ok", "files"}
+    assert set(data["files"][0]) == {"file", "ok", "checks"}
+    assert set(data["files"][0]["checks"][0]) == {"name", "ok", "detail", "problems"}
+    assert '`check` → `{"ok", "files": [{"file", "ok", "checks": [{"name", "ok", "detail", "problems"}]}]}`' in readme
+
+
+def test_cli_md_variant_blocks_are_generated() -> None:
+    """docs/cli.md's `paixing variants` blocks are the commands' output, every built-in
+    included (regenerate with ``python -m paixing.cli.docs docs/cli.md``)."""
+    from paixing.cli.docs import refresh
+
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "cli.md").read_text(encoding="utf-8")
+    assert refresh(doc) == doc
+    listed = doc[doc.index("$ paixing variants\n") : doc.index("$ paixing variants --json")]
+    assert all(f"│ {vid} " in listed for vid in builtin_ids())
