@@ -172,38 +172,66 @@ def test_no_cards() -> None:
 # beats ------------------------------------------------------------------------------------
 
 
+def _reasons(en: str, zh: str) -> dict[str, Any]:
+    return {"reason": en, "reasons": {"zh": zh, "en": en}}
+
+
 def test_beats_true() -> None:
     assert run_json("beats", "banzipao", "55667788", "JJQQKK") == {
         "beats": True,
-        "reason": "same class, higher by length, top",
+        **_reasons("Banzipao (consecutive pairs) beats Banzipao (consecutive pairs): it is longer",
+                   "板子炮管板子炮：张数更多"),
     }
 
 
 def test_beats_false() -> None:
     assert run_json("beats", "banzipao", "JJQQKK", "55667788") == {
         "beats": False,
-        "reason": "same class, lower by length, top",
+        **_reasons("Banzipao (consecutive pairs) cannot beat Banzipao (consecutive pairs): it is shorter",
+                   "板子炮管不住板子炮：张数更少"),
     }
 
 
 def test_beats_across_rungs() -> None:
     assert run_json("beats", "banzipao", "3333", "AA") == {
         "beats": True,
-        "reason": "dou is on a higher rung of the ladder than pair",
+        **_reasons("Dou (four of a kind) beats Pair: it is higher on the ladder", "豆比对子大：在牌型阶梯上更高"),
     }
 
 
 def test_beats_names_wild_reading() -> None:
     assert run_json("beats", "chibi-dagun", "333 BJ", "2222") == {
         "beats": False,
-        "reason": "same class, lower by length, top (bomb 333 BJ as 3333 against bomb 2222)",
+        **_reasons("Bomb cannot beat Bomb: its rank is lower (Bomb 333 BJ as 3333 against Bomb 2222)",
+                   "炸弹管不住炸弹：点数更小（炸弹 333 BJ 当 3333 对 炸弹 2222）"),
     }
 
 
 def test_beats_human() -> None:
     result = run("beats", "banzipao", "55667788", "JJQQKK")
     assert result.exit_code == 0
-    assert result.stdout == "55667788 beats JJQQKK: same class, higher by length, top\n"
+    assert result.stdout == (
+        "55667788 beats JJQQKK (Banzipao (consecutive pairs) beats Banzipao (consecutive pairs): it is longer)\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("variant", "play", "target", "en", "zh"),
+    [
+        ("doudizhu", "33", "33", "Pair cannot beat Pair: they are equal, and the first one stands",
+         "对子管不住对子：一样大，先出为大"),
+        ("banzipao", "345", "6789", "Straight only beats a play of the same length", "顺子只能管张数相同的牌"),
+        ("chibi-dagun", "5C 10D KC", "5S 10H KS", "One Mixed 5-10-K never beats another: the first one stands",
+         "杂五十K之间不分大小，先出为大"),
+        ("chibi-dagun", "5C 10C KC", "5S 10S KS", "Suited 5-10-K cannot beat Suited 5-10-K: its suit is lower",
+         "正五十K管不住正五十K：花色更小"),
+    ],
+)
+def test_beats_reasons_are_what_a_player_says(variant: str, play: str, target: str, en: str, zh: str) -> None:
+    """Reasons name the hand types by name, never by id or jargon (issue 10)."""
+    data = run_json("beats", variant, play, target)
+    assert data["reasons"] == {"zh": zh, "en": en}
+    assert "za510k" not in data["reason"] and "class" not in data["reason"]
 
 
 def test_beats_not_a_play() -> None:

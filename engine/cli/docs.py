@@ -14,7 +14,13 @@ import shlex
 import sys
 from pathlib import Path
 
-GENERATED = ("paixing variants", "paixing variants --json")
+GENERATED = (
+    "paixing variants",
+    "paixing variants --json",
+    "paixing beats banzipao 55667788 JJQQKK --json",
+    'paixing beats chibi-dagun "333 BJ" 2222 --json',
+    'paixing beats doudizhu 3333 "BJ RJ"',
+)
 """Commands whose ```` ```console ```` block in docs/cli.md is their real output."""
 
 

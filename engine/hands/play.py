@@ -162,20 +162,43 @@ def beats(play: Play, target: Play) -> bool:
     return play.type.cls == target.type.cls and play.same == target.same and play.key > target.key
 
 
-def why(play: Play, target: Play) -> str:
-    """One sentence explaining ``beats(play, target)``, for the CLI and the rulebook."""
-    a, b = play.type, target.type
+WHY_WORDS: dict[str, dict[str, tuple[str, str, str]]] = {
+    # feature → {lang: (what must match, when higher, when lower)}
+    "length": {"en": ("length", "it is longer", "it is shorter"), "zh": ("张数", "张数更多", "张数更少")},
+    "top": {"en": ("rank", "its rank is higher", "its rank is lower"), "zh": ("点数", "点数更大", "点数更小")},
+    "groups": {"en": ("make-up", "its groups are bigger", "its groups are smaller"), "zh": ("组成", "组更大", "组更小")},
+    "suit": {"en": ("suit", "its suit is higher", "its suit is lower"), "zh": ("花色", "花色更大", "花色更小")},
+    "natural": {"en": ("kind (natural or wild)", "it is natural, with no wild card", "it is made with a wild card"),
+                "zh": ("软硬", "是硬的（不带癞子）", "是软的（带癞子）")},
+}
+"""How a player names each comparison feature in ``why``; a feature without words is named by
+its id (a new feature in ``paixing.hands.features`` should add its words here)."""
+
+
+def why(play: Play, target: Play, lang: str = "en") -> str:
+    """One sentence, as a player would say it, explaining ``beats(play, target)`` (``lang``: en
+    or zh), naming the hand types by their names; for the CLI and the rulebook."""
+    zh = lang == "zh"
+    a, b = (play.type.name.zh, target.type.name.zh) if zh else (play.type.name.en, target.type.name.en)
+
+    def words(feature: str) -> tuple[str, str, str]:
+        return WHY_WORDS.get(feature, {}).get(lang, (feature, f"its {feature} is higher", f"its {feature} is lower"))
+
     if play.rung != target.rung:
-        higher, lower = (a, b) if play.rung > target.rung else (b, a)
-        return f"{higher.id} is on a higher rung of the ladder than {lower.id}"
+        if play.rung > target.rung:
+            return f"{a}比{b}大：在牌型阶梯上更高" if zh else f"{a} beats {b}: it is higher on the ladder"
+        return f"{a}管不住{b}：{b}在牌型阶梯上更高" if zh else f"{a} cannot beat {b}: {b} is higher on the ladder"
     if play.cls != target.cls:
-        return f"{a.id} and {b.id} are on the same rung but do not compare"
+        return f"{a}和{b}不能比较，谁也管不住谁" if zh else f"{a} and {b} do not compare: neither beats the other"
     if play.same != target.same:
-        return f"{a.id} plays compare only when their {', '.join(a.same)} match"
-    if not a.key:
-        return f"equal {a.id} plays never beat each other (the first one stands)"
-    if play.key > target.key:
-        return f"same class, higher by {', '.join(a.key)}"
+        must = [words(f)[0] for f, x, y in zip(play.type.same, play.same, target.same, strict=False) if x != y]
+        shown = ("、" if zh else " and ").join(must or [words(f)[0] for f in play.type.same])
+        return f"{a}只能管{shown}相同的牌" if zh else f"{a} only beats a play of the same {shown}"
+    if not play.type.key:
+        return f"{a}之间不分大小，先出为大" if zh else f"One {a} never beats another: the first one stands"
     if play.key == target.key:
-        return f"same class and equal by {', '.join(a.key)}"
-    return f"same class, lower by {', '.join(a.key)}"
+        return f"{a}管不住{b}：一样大，先出为大" if zh else f"{a} cannot beat {b}: they are equal, and the first one stands"
+    feature = next(f for f, x, y in zip(play.type.key, play.key, target.key, strict=False) if x != y)
+    if play.key > target.key:
+        return f"{a}管{b}：{words(feature)[1]}" if zh else f"{a} beats {b}: {words(feature)[1]}"
+    return f"{a}管不住{b}：{words(feature)[2]}" if zh else f"{a} cannot beat {b}: {words(feature)[2]}"
