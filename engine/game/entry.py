@@ -86,7 +86,7 @@ def play_from_cards(rs: Ruleset, cards: list[Card], reading: str, hand: Sequence
 
 def _suit_choices(rs: Ruleset, cards: list[Card], hand_cards: Sequence[Card], limit: int = 64) -> list[list[Card]]:
     """Other concrete cards an open-suit input could mean (only where suits can matter)."""
-    if not any(t.suits == "same" or t.suits == "mixed" for t in rs.types):
+    if not any(t.suited or t.suits == "mixed" for t in rs.types):
         return []
     fixed = [c for c in cards if c.suit is not None or c.is_special]
     wanted = Counter(c.rank for c in cards if c.suit is None and not c.is_special)

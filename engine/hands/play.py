@@ -98,9 +98,10 @@ class Play:
     # identity ---------------------------------------------------------------------------
     @property
     def identity(self) -> tuple[object, ...]:
-        """What makes two plays the same play: type, core, natural ranks used, and the suit of a
-        one-suit set. Which physical cards of a rank (or which wild cards) are used does not count."""
-        return (self.type.index, self.groups, self.naturals, self.suit if self.type.suits == "same" else -1)
+        """What makes two plays the same play: type, core, natural ranks used, and the suit where
+        it counts (a one-suit play, or a type compared by suit). Which physical cards of a rank
+        (or which wild cards) are used does not count otherwise."""
+        return (self.type.index, self.groups, self.naturals, self.suit if self.type.suited else -1)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Play) and other.identity == self.identity
@@ -117,7 +118,7 @@ class Play:
     def stands_for(self) -> tuple[Card, ...]:
         """What each wild card in ``cards`` is read as (rank, and suit in a one-suit set)."""
         rs = self.type.tables
-        suit = rs.suit_names[self.suit] if self.suit >= 0 else None
+        suit = rs.suit_names[self.suit] if self.suit >= 0 and self.type.suits == "same" else None
         return tuple(Card(rs.ranks[r], suit) for r in self.wild_as)
 
     @property
@@ -127,7 +128,7 @@ class Play:
         if not self.wild_as:
             return self.notation
         nat = [c for c in self.cards if not rs.is_wild(c)]
-        if self.suit < 0:
+        if not self.type.suited:
             # Suits play no part in this reading: write it by rank alone (4D + joker → 44).
             nat = [Card(c.rank) for c in nat]
         return format_cards(rs.sort_cards(nat + list(self.stands_for)))

@@ -54,6 +54,13 @@ PHRASES: dict[str, Phrase] = {
     "ranks.sequence": ("可以相连的点数（按连牌顺序）", "Ranks that chain (in sequence order)"),
     "ranks.never": ("不参与连牌", "Never in a chain"),
     "ranks.no_wrap": ("连牌不能绕圈。", "Sequences do not wrap around."),
+    "ranks.both_ends": (
+        "{rank} 可以接在连牌的两头，但一手连牌里只能有一张{rank}，连牌不能绕圈。",
+        "{rank} may start or end a sequence, but no chain holds it twice; sequences do not wrap around.",
+    ),
+    "ranks.windows_top": ("这些连牌比同样长度的其他连牌都大（从小到大）：{chains}。", "These chains rank above every other chain of their length (low to high): {chains}."),
+    "ranks.windows_bottom": ("这些连牌比同样长度的其他连牌都小（从小到大）：{chains}。", "These chains rank below every other chain of their length (low to high): {chains}."),
+    "wild.never_as": ("癞子不能当作这些点数", "Wild cards never stand for these ranks"),
     "ranks.suits": ("花色大小（小 → 大）", "Suit order (low → high)"),
     "ranks.suits_used": ("只用于按花色比较的牌型：{types}。", "Used only by the hand types that compare by suit: {types}."),
     # wild cards ------------------------------------------------------------------------
