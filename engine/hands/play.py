@@ -176,6 +176,20 @@ WHY_WORDS: dict[str, dict[str, tuple[str, str, str]]] = {
 its id (a new feature in ``paixing.hands.features`` should add its words here)."""
 
 
+WHY_SAYS: dict[str, tuple[str, str]] = {
+    # case → (zh, en); {a} the play's type, {b} the target's, {w} the feature words
+    "higher": ("{a}比{b}大：在牌型阶梯上更高", "{a} beats {b}: it is higher on the ladder"),
+    "lower": ("{a}管不住{b}：{b}在牌型阶梯上更高", "{a} cannot beat {b}: {b} is higher on the ladder"),
+    "apart": ("{a}和{b}不能比较，谁也管不住谁", "{a} and {b} do not compare: neither beats the other"),
+    "same": ("{a}只能管{w}相同的牌", "{a} only beats a play of the same {w}"),
+    "no_key": ("{a}之间不分大小，先出为大", "One {a} never beats another: the first one stands"),
+    "equal": ("{a}管不住{b}：一样大，先出为大", "{a} cannot beat {b}: they are equal, and the first one stands"),
+    "greater": ("{a}管{b}：{w}", "{a} beats {b}: {w}"),
+    "less": ("{a}管不住{b}：{w}", "{a} cannot beat {b}: {w}"),
+}
+"""The sentences of ``why``, in both languages."""
+
+
 def why(play: Play, target: Play, lang: str = "en") -> str:
     """One sentence, as a player would say it, explaining ``beats(play, target)`` (``lang``: en
     or zh), naming the hand types by their names; for the CLI and the rulebook."""
@@ -185,21 +199,24 @@ def why(play: Play, target: Play, lang: str = "en") -> str:
     def words(feature: str) -> tuple[str, str, str]:
         return WHY_WORDS.get(feature, {}).get(lang, (feature, f"its {feature} is higher", f"its {feature} is lower"))
 
+    def differing(features: tuple[str, ...], mine: tuple[Any, ...], theirs: tuple[Any, ...]) -> list[str]:
+        return [f for f, x, y in zip(features, mine, theirs, strict=False) if x != y]
+
+    w = ""
     if play.rung != target.rung:
-        if play.rung > target.rung:
-            return f"{a}比{b}大：在牌型阶梯上更高" if zh else f"{a} beats {b}: it is higher on the ladder"
-        return f"{a}管不住{b}：{b}在牌型阶梯上更高" if zh else f"{a} cannot beat {b}: {b} is higher on the ladder"
-    if play.cls != target.cls:
-        return f"{a}和{b}不能比较，谁也管不住谁" if zh else f"{a} and {b} do not compare: neither beats the other"
-    if play.same != target.same:
-        must = [words(f)[0] for f, x, y in zip(play.type.same, play.same, target.same, strict=False) if x != y]
-        shown = ("、" if zh else " and ").join(must or [words(f)[0] for f in play.type.same])
-        return f"{a}只能管{shown}相同的牌" if zh else f"{a} only beats a play of the same {shown}"
-    if not play.type.key:
-        return f"{a}之间不分大小，先出为大" if zh else f"One {a} never beats another: the first one stands"
-    if play.key == target.key:
-        return f"{a}管不住{b}：一样大，先出为大" if zh else f"{a} cannot beat {b}: they are equal, and the first one stands"
-    feature = next(f for f, x, y in zip(play.type.key, play.key, target.key, strict=False) if x != y)
-    if play.key > target.key:
-        return f"{a}管{b}：{words(feature)[1]}" if zh else f"{a} beats {b}: {words(feature)[1]}"
-    return f"{a}管不住{b}：{words(feature)[2]}" if zh else f"{a} cannot beat {b}: {words(feature)[2]}"
+        case = "higher" if play.rung > target.rung else "lower"
+    elif play.cls != target.cls:
+        case = "apart"
+    elif play.same != target.same:
+        case = "same"
+        must = differing(play.type.same, play.same, target.same) or list(play.type.same)
+        w = ("、" if zh else " and ").join(words(f)[0] for f in must)
+    elif not play.type.key:
+        case = "no_key"
+    elif play.key == target.key:
+        case = "equal"
+    else:
+        feature = differing(play.type.key, play.key, target.key)[0]
+        case = "greater" if play.key > target.key else "less"
+        w = words(feature)[1 if case == "greater" else 2]
+    return WHY_SAYS[case][0 if zh else 1].format(a=a, b=b, w=w)
