@@ -77,11 +77,12 @@ def reading_text(play: Play, readings: Sequence[Play]) -> str:
     return f"{play.notation} = {play.type.id} {core(play)}"
 
 
-def record_text(rs: Ruleset, play: Play) -> str:
+def record_text(rs: Ruleset, play: Play, notation: str | None = None) -> str:
     """The text a record stores for ``play``: its notation, and its reading when its cards
     read several ways. How many readings some cards have is looked up once per distinct cards
     (by rank alone where no hand type looks at suits): most plays repeat, and a record is
-    written for every play of every simulated hand."""
+    written for every play of every simulated hand. ``notation``: the play's, when the caller
+    has it already."""
     counts = _COUNTS.get(rs)
     if counts is None:
         counts = _COUNTS[rs] = _Counts(any(t.suits != "any" for t in rs.types))
@@ -92,7 +93,8 @@ def record_text(rs: Ruleset, play: Play) -> str:
             counts.clear()
         count = counts[key] = len(_playable(rs, play.cards))
     if count <= 1:
-        return f"{play.notation} = {play.reads_as}" if play.wild_as else play.notation
+        notation = notation or play.notation
+        return f"{notation} = {play.reads_as}" if play.wild_as else notation
     readings = _playable(rs, play.cards)
     mine = next((p for p in readings if p.identity == play.identity), play)
     return reading_text(mine, readings)
