@@ -426,7 +426,7 @@ def test_schema_accepts_builtin_files() -> None:
 # docs/cli.md ------------------------------------------------------------------------------
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "cli.md"
-JSON_EXAMPLE = re.compile(r"```console\n\$ paixing ([^\n]*--json)\n(.*?)```", re.S)
+JSON_EXAMPLE = re.compile(r"```console(?: generated)?\n\$ paixing ([^\n]*--json)\n(.*?)```", re.S)
 
 
 def test_docs_json_examples_match(monkeypatch: pytest.MonkeyPatch) -> None:
