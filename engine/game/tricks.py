@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from paixing.game.actions import PASS, Action
+from paixing.game.actions import PASS, Action, play_action
 from paixing.game.events import Bonus, Event, Lead, Out, PartnerRevealed, Pass, Played, Trick
+from paixing.game.readings import record_text
 from paixing.game.seats import Seats
 from paixing.hands.compile import Ruleset
 from paixing.hands.moves import legal_plays
@@ -27,6 +28,7 @@ class TrickPlay:
     rules: GameRules
     n: int
     hands: list[list[Card]]
+    actions: list[str]
     scores: list[int]
     turn: int
     contract: Contract | None
@@ -64,26 +66,38 @@ class TrickPlay:
     def _play_actions(self) -> list[Action]:
         hand = self.hands[self.turn]
         target = self.last[1] if self.last is not None else None
-        acts = [Action("play", play=p) for p in legal_plays(self.rs, hand, target)]
+        acts = list(map(play_action, legal_plays(self.rs, hand, target)))
         if target is not None:
             acts.append(PASS)
         return acts
 
-    def _apply_play(self, action: Action) -> None:
+    def _apply_pass(self) -> None:
+        """Apply a checked pass, and add its text to ``actions``."""
         seat = self.turn
-        if action.kind == "pass":
-            self.trick.append((seat, None))
-            self.passed.add(seat)
-            self.record(Pass(seat))
-            assert self.last is not None
-            waiting = [s for s in self._in_play() if s != self.last[0] and s not in self.passed]
-            if not waiting:
-                self._close_trick()
-                return
-            self.turn = self._next_seat(seat)
+        self.actions.append("pass")
+        self.trick.append((seat, None))
+        self.passed.add(seat)
+        self.record(Pass(seat))
+        assert self.last is not None
+        waiting = [s for s in self._in_play() if s != self.last[0] and s not in self.passed]
+        if not waiting:
+            self._close_trick()
             return
+        self.turn = self._next_seat(seat)
+
+    def _apply_play(self, action: Action) -> None:
+        """Apply a checked play or pass, and add its text (``readings.record_text``) to ``actions``."""
+        if action.kind == "pass":
+            self._apply_pass()
+            return
+        seat = self.turn
         play = action.play
         assert play is not None
+        # the notation is written once for both the action's text and the event
+        notation = play.notation
+        reads_as = play.reads_as if play.wild_as else None
+        # with its reading where the cards read several ways, so that a record replays this play
+        self.actions.append(record_text(self.rs, play, notation))
         hand = self.hands[seat]
         for card in play.cards:
             hand.remove(card)
@@ -92,7 +106,7 @@ class TrickPlay:
         self.passed = set()
         self.plays_made[seat] += 1
         self.type_counts[play.type.id] += 1
-        self.record(Played(seat, play.notation, play.type.id, play.reads_as if play.wild_as else None))
+        self.record(Played(seat, notation, play.type.id, reads_as))
         if self.called is not None and self.seats.partner == seat and not self.seats.partner_known and self.called in play.cards:
             self.seats.partner_known = True
             self.record(PartnerRevealed(seat))
