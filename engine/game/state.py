@@ -64,6 +64,7 @@ class Game(TrickPlay):
             raise ValueError(f"{rs.id} defines hand types only, no game (it has no 'game:' section)")
         self.rs = rs
         self.rules: GameRules = rs.variant.game
+        self.played_bonuses = [b for b in self.rules.bonuses.tricks if b.when == "played"]
         self.n = rs.variant.players
         self.seed = seed
         self.rng = random.Random(seed)
@@ -208,6 +209,9 @@ class Game(TrickPlay):
         seats = Seats(declarer=declarer)
         others = self.order_from(declarer)[1:]
         if c.teams == "solo":
+            seats.opponents = others
+        elif c.teams == "each":
+            seats.alone = True
             seats.opponents = others
         elif c.teams == "duel":
             seats.opponents = [opponent]

@@ -17,7 +17,7 @@ from paixing.hands.compile import Ruleset
 from paixing.hands.moves import legal_plays
 from paixing.hands.play import Play
 from paixing.rules.cards import Card
-from paixing.rules.hand_rules import Contract, GameRules
+from paixing.rules.hand_rules import Contract, GameRules, TrickBonus
 
 
 class TrickPlay:
@@ -41,6 +41,8 @@ class TrickPlay:
     plays_made: list[int]
     type_counts: Counter[str]
     tricks: int
+    played_bonuses: list[TrickBonus]
+    """The ``when: played`` trick bonuses, in list order (paid as the play is made)."""
 
     def record(self, event: Event) -> None:
         raise NotImplementedError
@@ -93,6 +95,8 @@ class TrickPlay:
         self.plays_made[seat] += 1
         self.type_counts[play.type.id] += 1
         self.record(Played(seat, play.notation, play.type.id, play.reads_as if play.wild_as else None))
+        if self.played_bonuses:
+            self._played_bonus(seat, play)
         if self.called is not None and self.seats.partner == seat and not self.seats.partner_known and self.called in play.cards:
             self.seats.partner_known = True
             self.record(PartnerRevealed(seat))
@@ -143,14 +147,31 @@ class TrickPlay:
         if bonuses.contracts is not None and c.id not in bonuses.contracts:
             return
         for bonus in bonuses.tricks:
+            if bonus.when != "won" or play.type.id != bonus.hand_type:
+                continue
+            if bonus.ranks is not None and not all(self.rs.ranks[r] in bonus.ranks for r, _ in play.groups):
+                continue
+            self._pay_bonus(winner, play, bonus.pay)
+            return
+
+    def _played_bonus(self, seat: int, play: Play) -> None:
+        """The first ``when: played`` bonus a play earns, paid at once by each other player."""
+        c = self.contract
+        assert c is not None
+        if self.rules.bonuses.contracts is not None and c.id not in self.rules.bonuses.contracts:
+            return
+        for bonus in self.played_bonuses:
             if play.type.id != bonus.hand_type:
                 continue
             if bonus.ranks is not None and not all(self.rs.ranks[r] in bonus.ranks for r, _ in play.groups):
                 continue
-            for s in range(self.n):
-                self.scores[s] += bonus.pay * (self.n - 1) if s == winner else -bonus.pay
-            self.record(Bonus(winner, play.type.id, bonus.pay))
+            self._pay_bonus(seat, play, bonus.pay)
             return
+
+    def _pay_bonus(self, seat: int, play: Play, pay: int) -> None:
+        for s in range(self.n):
+            self.scores[s] += pay * (self.n - 1) if s == seat else -pay
+        self.record(Bonus(seat, play.type.id, pay))
 
     def _lead_after_out(self, winner: int) -> int:
         if self.rules.play.lead_after_out == "partner_if_revealed" and self.seats.partner_known:
