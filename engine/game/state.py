@@ -32,6 +32,7 @@ from paixing.game.events import (
     Reward,
 )
 from paixing.game.facts import HandFacts
+from paixing.game.obligations import compile_rules
 from paixing.game.observation import Observation, hidden_deal
 from paixing.game.seats import Seats, known_mates, roles_of
 from paixing.game.settle import Settlement, settle
@@ -69,6 +70,7 @@ class Game(TrickPlay):
         self.seed = seed
         self.rng = random.Random(seed)
         self.hand_number = hand_number
+        self.obligations = compile_rules(rs, hand_number)
         self.previous_first_out = previous_first_out
         self.fixed_deal = hands is not None
         self.log: list[Event] = []
@@ -253,6 +255,8 @@ class Game(TrickPlay):
         leader = {"declarer": self.seats.declarer, "dealer": self.dealer}.get(c.leader)
         if c.leader == "opponent":
             leader = self.seats.opponents[0]
+        held = self.obligations.leader(self.hands) if self.obligations is not None else None
+        leader = held if held is not None else leader
         assert leader is not None
         self.turn = leader
         self.record(Lead(leader))
@@ -337,14 +341,18 @@ class Game(TrickPlay):
             self.actions.append(str(action))
             self._apply_contract(action)
             return
+        issued = self._issued
+        fresh = not (issued[0] == len(self.actions) and id(action) in issued[1])
         if action.kind == "pass":
             if self.last is None:
                 raise IllegalAction("you lead: you must play")
+            if fresh:
+                self._check_obligations(action)
         elif action.kind == "play":
             assert action.play is not None
-            issued = self._issued
-            if not (issued[0] == len(self.actions) and id(action) in issued[1]):
+            if fresh:
                 entry.check_play(self.rs, action.play, self.hands[self.turn], self.last[1] if self.last else None)
+                self._check_obligations(action)
         else:
             raise IllegalAction(f"{action} is not allowed during play")
         self.actions.append(str(action))

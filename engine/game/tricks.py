@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from paixing.game.actions import PASS, Action
+from paixing.game.actions import PASS, Action, IllegalAction
+from paixing.game.obligations import Obligations, Turn
 from paixing.game.events import Bonus, Event, Lead, Out, PartnerRevealed, Pass, Played, Trick
 from paixing.game.seats import Seats
 from paixing.hands.compile import Ruleset
@@ -41,6 +42,8 @@ class TrickPlay:
     plays_made: list[int]
     type_counts: Counter[str]
     tricks: int
+    obligations: Obligations | None
+    """The hand's play obligations, bound once (None: the variant has none)."""
     played_bonuses: list[TrickBonus]
     """The ``when: played`` trick bonuses, in list order (paid as the play is made)."""
 
@@ -66,10 +69,35 @@ class TrickPlay:
     def _play_actions(self) -> list[Action]:
         hand = self.hands[self.turn]
         target = self.last[1] if self.last is not None else None
-        acts = [Action("play", play=p) for p in legal_plays(self.rs, hand, target)]
-        if target is not None:
+        plays = legal_plays(self.rs, hand, target)
+        can_pass = target is not None
+        if self.obligations is not None:
+            plays, can_pass = self.obligations.apply(self._turn_state(), plays, can_pass)
+        acts = [Action("play", play=p) for p in plays]
+        if can_pass:
             acts.append(PASS)
         return acts
+
+    def _turn_state(self) -> Turn:
+        """What the play obligations read about the player to act."""
+        seat = self.turn
+        nxt = self._next_seat(seat)
+        return Turn(
+            hand=self.hands[seat],
+            target=self.last[1] if self.last is not None else None,
+            first_play=not any(self.plays_made),
+            next_left=len(self.hands[nxt]) if nxt != seat else 99,
+        )
+
+    def _check_obligations(self, action: Action) -> None:
+        """Refuse a typed action that breaks a play obligation (issued actions meet them)."""
+        if self.obligations is None:
+            return
+        turn = self._turn_state()
+        plays = legal_plays(self.rs, turn.hand, turn.target)
+        why = self.obligations.refusal(turn, action.play, plays, turn.target is not None)
+        if why is not None:
+            raise IllegalAction(why)
 
     def _apply_play(self, action: Action) -> None:
         seat = self.turn
