@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from paixing.game.actions import PASS, Action, IllegalAction
+from paixing.game.actions import PASS, Action, IllegalAction, play_action
 from paixing.game.obligations import Obligations, Turn
 from paixing.game.events import Bonus, Event, Lead, Out, PartnerRevealed, Pass, Played, Trick
 from paixing.game.seats import Seats
@@ -28,6 +28,7 @@ class TrickPlay:
     rules: GameRules
     n: int
     hands: list[list[Card]]
+    actions: list[str]
     scores: list[int]
     turn: int
     contract: Contract | None
@@ -73,7 +74,7 @@ class TrickPlay:
         can_pass = target is not None
         if self.obligations is not None:
             plays, can_pass = self.obligations.apply(self._turn_state(), plays, can_pass)
-        acts = [Action("play", play=p) for p in plays]
+        acts = list(map(play_action, plays))
         if can_pass:
             acts.append(PASS)
         return acts
@@ -99,21 +100,32 @@ class TrickPlay:
         if why is not None:
             raise IllegalAction(why)
 
-    def _apply_play(self, action: Action) -> None:
+    def _apply_pass(self) -> None:
+        """Apply a checked pass, and add its text to ``actions``."""
         seat = self.turn
-        if action.kind == "pass":
-            self.trick.append((seat, None))
-            self.passed.add(seat)
-            self.record(Pass(seat))
-            assert self.last is not None
-            waiting = [s for s in self._in_play() if s != self.last[0] and s not in self.passed]
-            if not waiting:
-                self._close_trick()
-                return
-            self.turn = self._next_seat(seat)
+        self.actions.append("pass")
+        self.trick.append((seat, None))
+        self.passed.add(seat)
+        self.record(Pass(seat))
+        assert self.last is not None
+        waiting = [s for s in self._in_play() if s != self.last[0] and s not in self.passed]
+        if not waiting:
+            self._close_trick()
             return
+        self.turn = self._next_seat(seat)
+
+    def _apply_play(self, action: Action) -> None:
+        """Apply a checked play or pass, and add its text (``str(action)``) to ``actions``."""
+        if action.kind == "pass":
+            self._apply_pass()
+            return
+        seat = self.turn
         play = action.play
         assert play is not None
+        # the notation is written once for both the action's text and the event
+        notation = play.notation
+        reads_as = play.reads_as if play.wild_as else None
+        self.actions.append(notation if reads_as is None else f"{notation} = {reads_as}")
         hand = self.hands[seat]
         for card in play.cards:
             hand.remove(card)
@@ -122,7 +134,7 @@ class TrickPlay:
         self.passed = set()
         self.plays_made[seat] += 1
         self.type_counts[play.type.id] += 1
-        self.record(Played(seat, play.notation, play.type.id, play.reads_as if play.wild_as else None))
+        self.record(Played(seat, notation, play.type.id, reads_as))
         if self.played_bonuses:
             self._played_bonus(seat, play)
         if self.called is not None and self.seats.partner == seat and not self.seats.partner_known and self.called in play.cards:
