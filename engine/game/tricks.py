@@ -11,8 +11,8 @@ from collections import Counter
 from collections.abc import Sequence
 
 from paixing.game.actions import PASS, Action, IllegalAction, play_action
-from paixing.game.obligations import Obligations, Turn
 from paixing.game.events import Bonus, Event, Lead, Out, PartnerRevealed, Pass, Played, Trick
+from paixing.game.obligations import Obligations, Turn
 from paixing.game.seats import Seats
 from paixing.hands.compile import Ruleset
 from paixing.hands.moves import legal_plays
