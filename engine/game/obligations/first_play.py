@@ -50,7 +50,7 @@ class HoldsCard(Rule):
         tables = play.type.tables
         for i, c in enumerate(cards):
             if c.rank == rank and not tables.is_wild(c):
-                picked = (*cards[:i], self.card, *cards[i + 1 :])
+                picked = tuple(tables.sort_cards([*cards[:i], self.card, *cards[i + 1 :]]))
                 return Play(play.type, picked, play.groups, play.naturals, play.wild_as, play.suit)
         return None
 
