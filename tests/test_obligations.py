@@ -99,3 +99,36 @@ def test_later_hands_of_a_session_drop_a_first_hand_rule() -> None:
 
 def test_no_obligations_bind_nothing() -> None:
     assert compile_rules(ruleset("doudizhu")) is None
+
+
+def _load_problem(tmp_path, text: str) -> str:  # type: ignore[no-untyped-def]
+    from paixing.rules.loader import VariantError, load_variant
+
+    base = open(SMALL, encoding="utf-8").read()
+    path = tmp_path / "bad.yaml"
+    path.write_text(base.replace("      - first_play: {card: 3S, hands: first}", text), encoding="utf-8")
+    with pytest.raises(VariantError) as info:
+        load_variant(str(path))
+    return str(info.value)
+
+
+def test_loader_checks_the_obligations(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    assert "removed from the deck" in _load_problem(tmp_path, "      - first_play: {card: 4S}")
+    assert "unknown hand type 'singel'" in _load_problem(tmp_path, "      - warn: {hand_types: [singel]}")
+    assert "exactly one of" in _load_problem(tmp_path, "      - {must_beat: {}, warn: {hand_types: [single]}}")
+
+
+def test_moves_cli_applies_the_obligations() -> None:
+    import json
+
+    from paixing.cli import app
+    from typer.testing import CliRunner
+
+    run = CliRunner().invoke
+    out = run(app, ["moves", SMALL, "--hand", "3S 3H JS", "--first-play", "--json"])
+    assert out.exit_code == 0, out.output
+    assert {p["cards"] for p in json.loads(out.output)["plays"]} == {"3S", "3H 3S"}
+    out = run(app, ["moves", SMALL, "--hand", "3H JS QS", "--next-left", "1", "--json"])
+    assert [p["cards"] for p in json.loads(out.output)["plays"]] == ["QS"]
+    out = run(app, ["moves", SMALL, "--hand", "3H JS QS", "--last", "JH", "--json"])
+    assert json.loads(out.output)["pass"] is False
