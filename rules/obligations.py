@@ -69,7 +69,7 @@ class Obligation(Model):
         """The one given field's model."""
         value = getattr(self, self.kind)
         assert value is not None
-        return value  # type: ignore[no-any-return]
+        return value
 
 
 OBLIGATION_KINDS: tuple[str, ...] = tuple(Obligation.model_fields)

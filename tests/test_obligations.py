@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -104,7 +105,7 @@ def test_no_obligations_bind_nothing() -> None:
 def _load_problem(tmp_path, text: str) -> str:  # type: ignore[no-untyped-def]
     from paixing.rules.loader import VariantError, load_variant
 
-    base = open(SMALL, encoding="utf-8").read()
+    base = Path(SMALL).read_text(encoding="utf-8")
     path = tmp_path / "bad.yaml"
     path.write_text(base.replace("      - first_play: {card: 3S, hands: first}", text), encoding="utf-8")
     with pytest.raises(VariantError) as info:

@@ -206,11 +206,9 @@ class Game(TrickPlay):
         self.contract = c
         seats = Seats(declarer=declarer)
         others = self.order_from(declarer)[1:]
-        if c.teams == "solo":
+        if c.teams in ("solo", "each"):
             seats.opponents = others
-        elif c.teams == "each":
-            seats.alone = True
-            seats.opponents = others
+            seats.alone = c.teams == "each"
         elif c.teams == "duel":
             seats.opponents = [opponent]
             seats.bystanders = [s for s in others if s != opponent]
