@@ -76,14 +76,16 @@ def beats_cmd(
     else:
         x = a[0]
         y = next((q for q in b if not beats(x, q)), b[0])
-    reason = why(x, y)
+    reasons = {lang: why(x, y, lang) for lang in ("zh", "en")}
     if len(a) > 1 or len(b) > 1 or x.wild_as or y.wild_as:
-        reason += f" ({reading(x)} against {reading(y)})"
+        reasons["zh"] += f"（{reading(x, 'zh')} 对 {reading(y, 'zh')}）"
+        reasons["en"] += f" ({reading(x)} against {reading(y)})"
+    reason = reasons["en"]
     if as_json:
-        print_json({"beats": verdict, "reason": reason})
+        print_json({"beats": verdict, "reason": reason, "reasons": reasons})
         return
     verb = "beats" if verdict else "does not beat"
-    typer.echo(f"{notation(rs, a_cards)} {verb} {notation(rs, b_cards)}: {reason}")
+    typer.echo(f"{notation(rs, a_cards)} {verb} {notation(rs, b_cards)} ({reason})")
 
 
 @app.command("moves")

@@ -75,7 +75,25 @@ def replay(record: dict[str, Any], rs: Ruleset | None = None) -> Replay:
     if "deal" in record and [format_cards(h) for h in game.dealt] != list(record["deal"]):
         # checked at the end: an auction with no bid deals again, so the seed's last deal counts
         return Replay(False, list(game.scores), "the recorded deal is not the deal of this seed (the record was altered)", game)
+    mismatch = _first_event_difference(record.get("events"), game)
+    if mismatch is not None:
+        return Replay(False, list(game.scores), mismatch, game)
     expected = (record.get("result") or {}).get("scores")
     if expected is not None and list(expected) != game.scores:
         return Replay(False, list(game.scores), f"recorded scores {expected} but the replay scores {game.scores}", game)
     return Replay(True, list(game.scores), None, game)
+
+
+def _first_event_difference(recorded: Any, game: Game) -> str | None:
+    """Where the recorded event log (when the record has one) departs from the replay's."""
+    if recorded is None:
+        return None
+    replayed = [event.to_json() for event in game.log]
+    if not isinstance(recorded, list):
+        return "the recorded events are not a list"
+    for index, (mine, theirs) in enumerate(zip(replayed, recorded, strict=False)):
+        if mine != theirs:
+            return f"event {index}: recorded {theirs} but the replay has {mine}"
+    if len(recorded) != len(replayed):
+        return f"the record has {len(recorded)} events but the replay has {len(replayed)}"
+    return None

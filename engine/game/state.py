@@ -390,6 +390,7 @@ class Game(TrickPlay):
             "fixed_deal": self.fixed_deal,
             **({"previous_first_out": self.previous_first_out} if self.previous_first_out is not None else {}),
             "actions": list(self.actions),
+            "events": [event.to_json() for event in self.log],
             "result": self.result.to_json() if self.result else None,
         }
 

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from paixing.game.actions import PASS, Action, IllegalAction, play_action
 from paixing.game.events import Bonus, Event, Lead, Out, PartnerRevealed, Pass, Played, Trick
 from paixing.game.obligations import Obligations, Turn
+from paixing.game.readings import record_text
 from paixing.game.seats import Seats
 from paixing.hands.compile import Ruleset
 from paixing.hands.moves import legal_plays
@@ -115,7 +116,7 @@ class TrickPlay:
         self.turn = self._next_seat(seat)
 
     def _apply_play(self, action: Action) -> None:
-        """Apply a checked play or pass, and add its text (``str(action)``) to ``actions``."""
+        """Apply a checked play or pass, and add its text (``readings.record_text``) to ``actions``."""
         if action.kind == "pass":
             self._apply_pass()
             return
@@ -125,7 +126,8 @@ class TrickPlay:
         # the notation is written once for both the action's text and the event
         notation = play.notation
         reads_as = play.reads_as if play.wild_as else None
-        self.actions.append(notation if reads_as is None else f"{notation} = {reads_as}")
+        # with its reading where the cards read several ways, so that a record replays this play
+        self.actions.append(record_text(self.rs, play, notation))
         hand = self.hands[seat]
         for card in play.cards:
             hand.remove(card)
