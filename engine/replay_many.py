@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from paixing.game.records import replay
+from paixing.game.session import replay_session
 
 RECORD_SUFFIXES = (".json", ".jsonl")
 """The files a directory argument contributes."""
@@ -95,7 +96,7 @@ def replay_file(file: str) -> list[Outcome]:
             if not isinstance(record, dict):
                 out.append(Outcome(file, number, False, (), f"{where}: not a game record (a JSON object)", True))
                 continue
-            result = replay(record)
+            result = replay_session(record) if record.get("session") else replay(record)
             if result.game is None:
                 out.append(Outcome(file, number, False, (), f"{where}: {result.error}", True))
                 continue

@@ -13,7 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ..replay_many import Outcome, record_files, replay_file, replay_many
-from ..simulate import SimulationError, Summary, seat_bots, simulate
+from ..simulate import SimulationError, Summary, seat_bots, simulate, simulate_sessions
 from .common import (
     EXIT_NOT_A_PLAY,
     EXIT_USAGE,
@@ -114,6 +114,10 @@ def simulate_cmd(
     out: Annotated[
         str | None, typer.Option("--out", metavar="DIR", help="Write one JSON record per hand here.")
     ] = None,
+    session: Annotated[
+        int | None,
+        typer.Option("--session", metavar="H", help="Play sessions of H hands (state carried); --games counts sessions."),
+    ] = None,
     as_json: SimulateJson = False,
 ) -> None:
     """Play hands with bots and summarise them (docs/simulate.md): scores, contracts, roles."""
@@ -133,6 +137,9 @@ def simulate_cmd(
             Path(out).mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             fail(f"--out: cannot create {out}: {exc.strerror or exc}", EXIT_USAGE)
+    if session is not None:
+        _sessions(variant, games, session, seed, names, out, as_json)
+        return
     started = time.perf_counter()
     try:
         summary = _run(variant, rs.id, games, seed, names, jobs, out, show_progress=not as_json)
@@ -145,6 +152,26 @@ def simulate_cmd(
     console = new_console()
     for table in _summary_tables(summary, seconds):
         console.print(table)
+
+
+def _sessions(variant: str, sessions: int, hands: int, seed: int, names: list[str], out: str | None, as_json: bool) -> None:
+    """``simulate --session H``: sessions of H hands, totals per seat."""
+    if hands < 1:
+        fail("--session must be at least 1", EXIT_USAGE)
+    try:
+        result = simulate_sessions(variant, sessions, hands, seed, names, out_dir=out)
+    except SimulationError as exc:
+        fail(str(exc), EXIT_NOT_A_PLAY)
+    if as_json:
+        print_json(result.to_json())
+        return
+    table = Table(title=f"{result.variant}: {sessions} sessions of {hands} hands, seed {seed}")
+    for col in ("seat", "bot", "total", "mean per session"):
+        table.add_column(col)
+    data = result.to_json()
+    for s, total in enumerate(result.seat_totals):
+        table.add_row(str(s), result.bots[s], str(total), str(data["seat_means_per_session"][s]))
+    new_console().print(table)
 
 
 @app.command("replay")

@@ -13,6 +13,7 @@ from typing import Any
 
 from paixing.game.state import Game, IllegalAction
 from paixing.hands.cache import ruleset
+from paixing.hands.compile import Ruleset
 from paixing.rules.cards import CardError, format_cards, parse_cards
 from paixing.rules.loader import VariantError
 
@@ -34,10 +35,11 @@ class Replay:
         return {"ok": self.ok, "scores": self.scores, "error": self.error}
 
 
-def game_from_record(record: dict[str, Any]) -> Game:
-    """The hand as dealt in ``record``, before any action."""
+def game_from_record(record: dict[str, Any], rs: Ruleset | None = None) -> Game:
+    """The hand as dealt in ``record``, before any action (``rs``: the compiled variant, for a
+    variant read from a file the record names only by id)."""
     try:
-        rs = ruleset(record["variant"])
+        rs = rs if rs is not None and rs.id == record["variant"] else ruleset(record["variant"])
         seed = int(record.get("seed", 0))
         fixed = bool(record.get("fixed_deal", False))
         kwargs: dict[str, Any] = {
@@ -54,10 +56,11 @@ def game_from_record(record: dict[str, Any]) -> Game:
     return game
 
 
-def replay(record: dict[str, Any]) -> Replay:
-    """Re-check every action of ``record`` and recompute the score."""
+def replay(record: dict[str, Any], rs: Ruleset | None = None) -> Replay:
+    """Re-check every action of ``record`` and recompute the score (``rs`` as in
+    ``game_from_record``)."""
     try:
-        game = game_from_record(record)
+        game = game_from_record(record, rs)
     except RecordError as exc:
         return Replay(False, [], str(exc), None)
     for index, text in enumerate(record.get("actions", [])):
