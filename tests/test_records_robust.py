@@ -1,5 +1,6 @@
 """Records name their rules (id, file, digest of the merged rules) and every outcome; replay
-refuses a record whose rules, facts or result differ, and a malformed record is one line, exit 1.
+refuses a record whose rules, facts or result differ (exit 1), and a malformed record is one
+line (exit 2, like any input that is not a game record).
 
 Each case reproduced a wrong ``ok`` or a traceback before records carried these fields
 (issue 10: "A user's own variant file cannot be checked or replayed", "Replay accepts
@@ -158,19 +159,20 @@ def test_tampered_outcome_is_refused(tmp_path: Path, change: Any) -> None:
     outcome = replay(record)
     assert not outcome.ok and outcome.error
     result = run("replay", str(write(tmp_path, record)))
-    assert result.exit_code == 1
+    # a record without a result (or its scores) is no game record (2); a changed outcome, 1
+    assert result.exit_code == (2 if change in (_drop_result, _null_scores) else 1)
     error_line(result)
 
 
 def test_shown_card_and_partner_are_recorded() -> None:
     """Item 9: from the record alone one can tell the shown card, its seat and who partnered."""
     record = record_of("chibi-dagun", 5)
-    shown = [e for e in record["drawn"] if e["event"] == "shown_card"]
+    shown = [e for e in record["events"] if e["event"] == "shown_card"]
     assert len(shown) == 1 and {"seat", "card"} <= set(shown[0])
     assert "partner" in record["roles"]
     shown[0]["card"] = "3C" if shown[0]["card"] != "3C" else "4C"
     outcome = replay(record)
-    assert not outcome.ok and "drawn" in str(outcome.error)
+    assert not outcome.ok and "event" in str(outcome.error)
 
 
 # ------------------------------------------------------------------ malformed records
@@ -201,7 +203,8 @@ def test_malformed_record_is_one_line(tmp_path: Path, case: str) -> None:
     path = tmp_path / "record.json"
     path.write_text(json.dumps(record, allow_nan=True), encoding="utf-8")
     result = run("replay", str(path))
-    assert result.exit_code == 1, result.output
+    # not a game record: bad input (2, as for a file that is not JSON); a bad action: 1
+    assert result.exit_code == (1 if case == "bad card token" else 2), result.output
     line = error_line(result)
     assert "\x1b" not in line and len(line) < 400
 

@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from importlib import metadata
+from typing import Annotated
 
 import typer
 
-from . import cards, hands, tools, variants
+from . import cards, conformance, hands, tools, variants
 from .common import EXIT_NOT_A_PLAY, EXIT_USAGE, app, fit_output_encoding
 from .variants import SCHEMA_DIALECT, SCHEMA_SHORTHANDS, SCHEMA_TITLE, variant_schema
 
@@ -33,12 +35,49 @@ __all__ = [
     "SCHEMA_TITLE",
     "app",
     "cards",
+    "conformance",
     "hands",
     "main",
     "tools",
     "variant_schema",
     "variants",
 ]
+
+
+TOP_HELP = (
+    "Rule variants of Chinese climbing card games (牌型): list and check variant files "
+    "(variants, validate, schema, check), read and compare cards (classify, beats, moves), "
+    "play and record hands (play, simulate, replay), print rulebooks (rulebook), test other "
+    "implementations (vectors, conform) and compare variants (diff). "
+    "Each command has its own -h; docs/cli.md has them all."
+)
+"""The top-level help names every command, grouped as the modules group them."""
+
+app.info.context_settings = {**(app.info.context_settings or {}), "help_option_names": ["-h", "--help"]}
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"paixing {package_version()}")
+        raise typer.Exit(0)
+
+
+@app.callback(help=TOP_HELP)
+def _top(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit."),
+    ] = False,
+) -> None:
+    """The options before any command (``--version``; ``-h``/``--help`` everywhere)."""
+
+
+def package_version() -> str:
+    """The installed distribution's version (the source tree's pyproject when not installed)."""
+    try:
+        return metadata.version("paixing")
+    except metadata.PackageNotFoundError:
+        return "unknown"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -18,8 +18,9 @@ a pass, a trick won or a lead (``PublicViews``).
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
-from typing import Protocol
+from typing import Protocol, overload
 
 from paixing.game.actions import Action
 from paixing.game.events import Bonus, Deal, Event, Kitty, Lead, Out, Pass, Played, Trick
@@ -28,6 +29,49 @@ from paixing.hands.compile import Ruleset
 from paixing.hands.play import Play
 from paixing.rules.cards import Card
 from paixing.rules.hand_rules import Contract
+
+
+class History(Sequence[Event]):
+    """A seat's public history as it stood when observed: the first ``len`` events of the
+    seat's own record of the hand (deal events already hidden). The record only grows, so
+    sharing it costs nothing per decision (a tuple copy of the whole history per decision made
+    every hand quadratic); equal to any sequence of the same events."""
+
+    __slots__ = ("_events", "_n")
+
+    def __init__(self, events: list[Event], n: int) -> None:
+        self._events = events
+        self._n = n
+
+    def __len__(self) -> int:
+        return self._n
+
+    @overload
+    def __getitem__(self, i: int) -> Event: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> tuple[Event, ...]: ...
+
+    def __getitem__(self, i: int | slice) -> Event | tuple[Event, ...]:
+        if isinstance(i, slice):
+            return tuple(self._events[: self._n][i])
+        if not -self._n <= i < self._n:
+            raise IndexError("history index out of range")
+        return self._events[i % self._n]
+
+    def __iter__(self) -> Iterator[Event]:
+        events = self._events
+        return (events[i] for i in range(self._n))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, History | tuple | list):
+            return len(other) == self._n and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"History({list(self)!r})"
 
 
 @dataclass(slots=True)
@@ -47,7 +91,7 @@ class Observation:
     """This seat's cards."""
     cards_left: tuple[int, ...]
     """How many cards each seat holds."""
-    history: tuple[Event, ...]
+    history: History
     """The public log of the hand (other seats' dealt hands hidden)."""
     contract: Contract | None
     declarer: int
@@ -138,7 +182,7 @@ class PublicViews:
         self.kitty_shown = False
         self.seen_upto = [0] * n
         """Per seat, how much of the log its cached history covers."""
-        self.histories: list[tuple[Event, ...]] = [()] * n
+        self.histories: list[list[Event]] = [[] for _ in range(n)]
         """Per seat, its history so far: the log up to ``seen_upto``, deals hidden. Extended
         when asked; a deal is added at once (hidden), so the log past ``seen_upto`` holds none."""
         self.parts: list[SeatParts | None] = [None] * n
@@ -165,8 +209,9 @@ class PublicViews:
             index = len(log) - 1
             self.deal_marks.append(index)
             for seat in range(len(self.parts)):
-                before = self.histories[seat] + tuple(log[self.seen_upto[seat] : index])
-                self.histories[seat] = (*before, hidden_deal(event, seat))
+                history = self.histories[seat]
+                history += log[self.seen_upto[seat] : index]
+                history.append(hidden_deal(event, seat))
                 self.seen_upto[seat] = index + 1
         elif isinstance(event, Kitty):
             self.kitty_shown = True
@@ -181,7 +226,7 @@ class PublicViews:
         other = PublicViews(0)
         other.deal_marks = list(self.deal_marks)
         other.seen_upto = list(self.seen_upto)
-        other.histories = list(self.histories)
+        other.histories = [list(h) for h in self.histories]
         other.kitty_shown = self.kitty_shown
         other.parts = list(self.parts)
         other.totals = self.totals
@@ -215,7 +260,7 @@ class PublicViews:
         history = self.histories[seat]
         upto = self.seen_upto[seat]
         if upto != len(log):
-            history = self.histories[seat] = history + tuple(log[upto:])
+            history += log[upto:]
             self.seen_upto[seat] = len(log)
         phase = game.phase
         return Observation(
@@ -226,7 +271,7 @@ class PublicViews:
             game.turn,
             tuple(game.hands[seat]),
             tuple(map(len, game.hands)),
-            history,
+            History(history, len(history)),
             *parts,
             tuple(game.trick),
             game.last,

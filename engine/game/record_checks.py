@@ -29,6 +29,11 @@ class RecordError(ValueError):
     """A record that cannot be replayed: malformed, or naming rules that are not at hand."""
 
 
+class RulesRefused(RecordError):
+    """A well-formed record whose rules cannot be used: their file is not found or not readable
+    here, or their digest differs from the record's."""
+
+
 def shown(value: Any, width: int = 60) -> str:
     """A value from a record as printed in a message: JSON, control characters escaped, cut short."""
     try:
@@ -64,7 +69,7 @@ FIELDS: dict[str, tuple[str, Any]] = {
     "result": ("an object with scores", lambda v: isinstance(v, dict) and isinstance(v.get("scores"), list)),
     "variant_file": ("a file name or null", lambda v: v is None or (_text(v) and v.isprintable())),
     "rules_digest": ("a digest or null", lambda v: v is None or _text(v)),
-    "drawn": ("a list of events", lambda v: isinstance(v, list) and all(isinstance(e, dict) for e in v)),
+    "events": ("a list of events", lambda v: isinstance(v, list) and all(isinstance(e, dict) for e in v)),
     "roles": ("a list of roles", lambda v: isinstance(v, list)),
 }
 REQUIRED = ("variant", "actions", "result")
@@ -144,10 +149,10 @@ def rules_for(record: dict[str, Any], rules: Ruleset | str | Path | None = None,
             raise RecordError(f"not a game record: {shown(vid)} is no built-in variant and the record names no variant file (pass --variant FILE)")
         rs, source = _load(vid, echo=True), vid
     if rs.id != record["variant"]:
-        raise RecordError(f"the record is a game of {shown(record['variant'])}, but {source} is {rs.id!r}")
+        raise RulesRefused(f"the record is a game of {shown(record['variant'])}, but {source} is {rs.id!r}")
     digest = record.get("rules_digest")
     if digest is not None and digest != rules_digest(rs.variant):
-        raise RecordError(
+        raise RulesRefused(
             f"the rules in {source} are not the rules the record was played by (rules_digest differs): "
             "pass --variant with the file it was played with"
         )
@@ -160,11 +165,11 @@ def _load(ref: str | Path, echo: bool) -> Ruleset:
         return ruleset(ref)
     except VariantError as exc:
         if not echo:
-            raise RecordError(f"the variant file {ref} the record names is not a valid variant (paixing validate shows why)") from None
+            raise RulesRefused(f"the variant file {ref} the record names is not a valid variant (paixing validate shows why)") from None
         more = f" (and {len(exc.problems) - 1} more)" if len(exc.problems) > 1 else ""
-        raise RecordError(f"{exc.problems[0]}{more}") from None
+        raise RulesRefused(f"{exc.problems[0]}{more}") from None
     except (OSError, ValueError) as exc:
-        raise RecordError(f"cannot read the variant {shown(str(ref))}: {type(exc).__name__}") from None
+        raise RulesRefused(f"cannot read the variant {shown(str(ref))}: {type(exc).__name__}") from None
 
 
 def _named_file(name: str, record_dir: Path | None) -> Path:
@@ -186,5 +191,5 @@ def _named_file(name: str, record_dir: Path | None) -> Path:
             return path
         outside = True
     if outside:
-        raise RecordError(f"the record's variant file {shown(name)} is outside this folder and the record's: pass --variant FILE")
-    raise RecordError(f"the record's variant file {shown(name)} is not found: pass --variant FILE")
+        raise RulesRefused(f"the record's variant file {shown(name)} is outside this folder and the record's: pass --variant FILE")
+    raise RulesRefused(f"the record's variant file {shown(name)} is not found: pass --variant FILE")

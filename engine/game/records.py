@@ -20,18 +20,20 @@ from typing import Any
 
 from paixing.game.record_checks import (
     RecordError,
+    RulesRefused,
     check_record,
     first_difference,
     printable,
     rules_for,
+    shown,
 )
 from paixing.game.state import Game, IllegalAction
 from paixing.hands.compile import Ruleset
 from paixing.rules.cards import CardError, parse_cards
 
-__all__ = ["RecordError", "Replay", "game_from_record", "replay", "rules_for"]
+__all__ = ["RecordError", "Replay", "RulesRefused", "game_from_record", "replay", "rules_for"]
 
-OUTCOME_FIELDS = ("hand_number", "dealer", "deal", "kitty", "fixed_deal", "drawn", "roles", "result")
+OUTCOME_FIELDS = ("hand_number", "dealer", "deal", "kitty", "fixed_deal", "roles", "result")
 """The fields a replay recomputes and compares; ``result`` must be present, the others are
 compared when the record has them (records written before they existed lack some)."""
 
@@ -44,6 +46,15 @@ class Replay:
     scores: list[int]
     error: str | None
     game: Game | None
+    refused: bool = False
+    """The record is well formed but names rules that are not at hand or differ (its digest):
+    refused like a record that does not replay, not reported as bad input."""
+
+    @property
+    def bad_input(self) -> bool:
+        """Not a game record at all (malformed): no game was built and the rules were not the
+        reason."""
+        return self.game is None and not self.refused
 
     def __post_init__(self) -> None:
         # a record's text may hold terminal escapes: the message shows them escaped
@@ -82,6 +93,8 @@ def replay(record: dict[str, Any], rules: VariantRef = None, record_dir: Path | 
     ``record_dir`` is where the record lies, where its variant file may be found."""
     try:
         game = game_from_record(record, rules, record_dir)
+    except RulesRefused as exc:
+        return Replay(False, [], str(exc), None, refused=True)
     except RecordError as exc:
         return Replay(False, [], str(exc), None)
     for index, text in enumerate(record.get("actions", [])):
@@ -105,6 +118,9 @@ def _outcome_error(record: dict[str, Any], game: Game) -> str | None:
     if "deal" in record and own["deal"] != record["deal"]:
         # checked at the end: an auction with no bid deals again, so the seed's last deal counts
         return "the recorded deal is not the deal of this seed (the record was altered)"
+    mismatch = _first_event_difference(record.get("events"), game)
+    if mismatch is not None:
+        return mismatch
     expected = record["result"].get("scores")
     if expected != own["result"]["scores"]:
         return f"recorded scores {expected} but the replay scores {game.scores}"
@@ -113,4 +129,19 @@ def _outcome_error(record: dict[str, Any], game: Game) -> str | None:
             where = first_difference(record[key], own[key], key)
             if where is not None:
                 return f"the record was altered: {where}"
+    return None
+
+
+def _first_event_difference(recorded: Any, game: Game) -> str | None:
+    """Where the recorded event log (when the record has one) departs from the replay's."""
+    if recorded is None:
+        return None
+    replayed = [event.to_json() for event in game.log]
+    if not isinstance(recorded, list):
+        return "the recorded events are not a list"
+    for index, (mine, theirs) in enumerate(zip(replayed, recorded, strict=False)):
+        if mine != theirs:
+            return f"event {index}: recorded {shown(theirs)} but the replay has {shown(mine)}"
+    if len(recorded) != len(replayed):
+        return f"the record has {len(recorded)} events but the replay has {len(replayed)}"
     return None

@@ -139,6 +139,9 @@ class Ruleset:
     """Chain cores by (start, length, group size), shared by every hand (see shapes.chain)."""
     group_cache: dict[int, list[tuple[tuple[int, int], ...]]] = field(default_factory=dict)
     """n-of-a-kind cores by size (see group_cores)."""
+    source: str | None = None
+    """The variant file this was compiled from (absolute), None for a built-in id or a Variant:
+    game records name it so that replay reads the same file."""
 
     @property
     def id(self) -> str:

@@ -380,7 +380,7 @@ SHAPE = register(
         contains=_contains,
         describe=_describe,
         phrases={
-            "shape.chain": ("{length}连续的点数，每个点数{group}", "{length} consecutive ranks, {group} cards of each"),
+            "shape.chain": ("{length}连续的点数，每个点数{group}", "{length} consecutive ranks, {group} of each"),
             "shape.chain_free": ("各组张数可以不同", "the groups may differ in size"),
             "shape.chain_same": ("各组张数相同", "every group the same size"),
             "feat.top_chain": ("最大的点数", "top rank"),

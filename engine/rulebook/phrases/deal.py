@@ -37,6 +37,14 @@ PHRASES: dict[str, Phrase] = {
         "点数从小到大写作 3 4 5 6 7 8 9 10 J Q K A 2；花色 ♠ 黑桃、♥ 红桃、♣ 梅花、♦ 方片（红桃、方片为红色）；★BJ 为小王，★RJ 为大王；只写点数不写花色的牌表示花色不限。",
         "Ranks are written 3 4 5 6 7 8 9 10 J Q K A 2; suits ♠ spades, ♥ hearts, ♣ clubs, ♦ diamonds (hearts and diamonds in red); ★BJ is the small joker and ★RJ the big joker; a rank with no suit means any card of that rank.",
     ),
+    "legend.text_no_jokers": (
+        "点数从小到大写作 3 4 5 6 7 8 9 10 J Q K A 2；花色 ♠ 黑桃、♥ 红桃、♣ 梅花、♦ 方片（红桃、方片为红色）；只写点数不写花色的牌表示花色不限。",
+        "Ranks are written 3 4 5 6 7 8 9 10 J Q K A 2; suits ♠ spades, ♥ hearts, ♣ clubs, ♦ diamonds (hearts and diamonds in red); a rank with no suit means any card of that rank.",
+    ),
+    "legend.input_no_jokers": (
+        "在命令行里输入牌时写作 7S、10H、TD 或只写点数（55667788）。",
+        "On the command line cards are typed 7S, 10H, TD, or ranks only (55667788).",
+    ),
     "legend.input": (
         "在命令行里输入牌时写作 7S、10H、TD、BJ、RJ 或只写点数（55667788）。",
         "On the command line cards are typed 7S, 10H, TD, BJ, RJ, or ranks only (55667788).",
