@@ -54,7 +54,7 @@ def do_score(rs: Any, req: dict[str, Any]) -> dict[str, Any]:
         "variant": rs.id, "seed": req.get("seed", 0), "deal": req["deal"], "kitty": req.get("kitty", ""),
         "dealer": req["dealer"], "fixed_deal": True, "actions": req["actions"],
     }
-    return replay(record).to_json()
+    return replay(record, rs, scripted=True).to_json()
 
 
 OPS = {"classify": do_classify, "beats": do_beats, "moves": do_moves, "score": do_score}

@@ -33,6 +33,8 @@ EXPECTED = {
     "id-is-a-list.yaml": "hand_types[0].id: Input should be a valid string",
     "control-chars.yaml": "name.en: control character '\\x1b' in text",
     "flower-child.yaml": "deck.extra: a flower card FL has no rank",
+    "flower-no-wild.yaml": "deck.extra: a flower card FL has no rank",
+    "python-object.yaml": "unsupported YAML tag tag:yaml.org,2002:python/object",
 }
 INHERITED = {
     "alone-as-removed.yaml": "wildcards.alone_as: rank '3' is not in ranks.order",

@@ -138,7 +138,7 @@ def moves_cases(a: Ruleset, b: Ruleset, pool: Sequence[tuple[Card, ...]]) -> lis
 def _scored(rs: Ruleset, case: dict[str, Any]) -> tuple[list[int], list[Any], list[int]] | None:
     """The scores, the trick bonuses and the contract's own scores (``settle``'s) when ``rs``
     replays a whole-hand case (None when the hand is not legal there)."""
-    outcome = replay(score_record(rs, case))
+    outcome = replay(score_record(rs, case), scripted=True)
     game = outcome.game
     if not outcome.ok or game is None or game.contract is None:
         return None

@@ -68,10 +68,13 @@ class Replay:
 VariantRef = Ruleset | str | Path | None
 
 
-def game_from_record(record: dict[str, Any], rules: VariantRef = None, record_dir: Path | None = None) -> Game:
+def game_from_record(
+    record: dict[str, Any], rules: VariantRef = None, record_dir: Path | None = None, *, scripted: bool = False
+) -> Game:
     """The hand as dealt in ``record``, before any action; raises RecordError for a record
-    that is malformed or names rules other than ``rules`` (see ``rules_for``)."""
-    check_record(record)
+    that is malformed or names rules other than ``rules`` (see ``rules_for``). ``scripted``:
+    a hand to play rather than a record to check (no ``result`` needed)."""
+    check_record(record, scripted)
     rs = rules_for(record, rules, record_dir)
     kwargs: dict[str, Any] = {
         "hand_number": record.get("hand_number", 1),
@@ -87,12 +90,16 @@ def game_from_record(record: dict[str, Any], rules: VariantRef = None, record_di
         raise RecordError(f"not a game record: {exc}") from None
 
 
-def replay(record: dict[str, Any], rules: VariantRef = None, record_dir: Path | None = None) -> Replay:
+def replay(
+    record: dict[str, Any], rules: VariantRef = None, record_dir: Path | None = None, *, scripted: bool = False
+) -> Replay:
     """Re-check every action of ``record``, recompute the score and compare every outcome
     field. ``rules`` overrides the variant the record names (its digest must still match);
-    ``record_dir`` is where the record lies, where its variant file may be found."""
+    ``record_dir`` is where the record lies, where its variant file may be found. A
+    ``scripted`` record (a deal and actions written to be played, as the conformance cases
+    are) has no outcome to compare: it needs no ``result``, and a recorded one is compared."""
     try:
-        game = game_from_record(record, rules, record_dir)
+        game = game_from_record(record, rules, record_dir, scripted=scripted)
     except RulesRefused as exc:
         return Replay(False, [], str(exc), None, refused=True)
     except RecordError as exc:
@@ -108,6 +115,8 @@ def replay(record: dict[str, Any], rules: VariantRef = None, record_dir: Path | 
             return Replay(False, list(game.scores), f"action {index} ({text!r}) by seat {game.turn}: not an action ({exc})", game)
     if not game.over:
         return Replay(False, list(game.scores), "the record ends before the hand does", game)
+    if scripted and record.get("result") is None:
+        return Replay(True, list(game.scores), None, game)
     error = _outcome_error(record, game)
     return Replay(error is None, list(game.scores), error, game)
 

@@ -66,7 +66,7 @@ def score_record(rs: Ruleset, case: dict[str, Any]) -> dict[str, Any]:
 
 def score_answer(rs: Ruleset, case: dict[str, Any]) -> Answer:
     """The scores of the hand dealt and played as in ``case``."""
-    return replay(score_record(rs, case)).to_json()
+    return replay(score_record(rs, case), scripted=True).to_json()
 
 
 def answer(rs: Ruleset, request: dict[str, Any]) -> Answer:
