@@ -6,10 +6,12 @@ from typing import Annotated
 
 import typer
 from paixing.hands.cache import ruleset
+from paixing.rules.checks import stale_descriptions
 from paixing.rules.loader import (
     VariantError,
     builtin_ids,
     load_variant,
+    source_path,
 )
 from paixing.rules.models import Variant
 from rich.markup import escape
@@ -70,6 +72,15 @@ def _check_file(ref: str) -> tuple[Variant | None, list[str]]:
     return variant, example_problems(ref, failed)
 
 
+def _warnings(ref: str) -> list[str]:
+    """What a valid file may have wrong without breaking a game (``validate`` still exits 0):
+    prose an ``extends:`` child inherited for a shape it changed (``stale_descriptions``)."""
+    try:
+        return stale_descriptions(source_path(ref))
+    except (VariantError, OSError):
+        return []
+
+
 @app.command()
 def validate(
     files: Annotated[
@@ -84,14 +95,15 @@ def validate(
         variant, problems = _check_file(ref)
         ok = not problems
         any_bad = any_bad or not ok
-        results.append({"file": ref, "ok": ok, "problems": problems})
+        warnings = _warnings(ref) if ok else []
+        results.append({"file": ref, "ok": ok, "problems": problems, "warnings": warnings})
         if as_json:
             continue
         if ok and variant is not None:
             typer.echo(
                 f"{ref}: ok ({len(variant.hand_types)} hand types, {len(variant.examples)} examples)"
             )
-        for line in problems:
+        for line in problems + warnings:
             typer.echo(line, err=True)
     if as_json:
         print_json({"files": results})
