@@ -164,7 +164,7 @@ def check_games(rs: Ruleset, size: Size) -> Check:
             check.fail(f"{where}: cards not conserved ({sum(held.values())} of {sum(deck.values())})")
         if sum(game.scores) != 0:
             check.fail(f"{where}: scores {game.scores} do not sum to zero")
-        again = replay(game.to_record())
+        again = replay(game.to_record(), rs)
         if not again.ok:
             check.fail(f"{where}: the record does not replay: {again.error}")
     check.detail = f"{size.games} games"

@@ -19,7 +19,16 @@ from pathlib import Path
 from typing import Any
 
 from paixing.agents.bots import seat_bots
-from paixing.agents.play import MAX_ACTIONS, bot_seed, game_seed, play_hand, seated_bots
+from paixing.agents.play import (
+    MAX_ACTIONS,
+    HandDidNotEnd,
+    bot_seed,
+    game_seed,
+    play_hand,
+    play_session,
+    seated_bots,
+)
+from paixing.game.actions import IllegalAction
 from paixing.game.events import Bonus, InstantWin, Reward
 from paixing.game.seats import ROLES
 from paixing.game.state import Game, new_game
@@ -28,7 +37,7 @@ from paixing.hands.compile import Ruleset
 
 __all__ = [
     "MAX_ACTIONS", "NO_CONTRACT", "ROLES", "HandStats", "SimulationError", "Summary", "bot_seed", "game_seed",
-    "play_one", "record_name", "seat_bots", "simulate", "summarize",
+    "SessionSummary", "play_one", "record_name", "seat_bots", "simulate", "simulate_sessions", "summarize",
 ]
 
 NO_CONTRACT = "(none)"
@@ -331,3 +340,53 @@ def simulate(
                     progress(done, games)
     hands = [h for k in range(len(chunks)) for h in results[k]]
     return summarize(rs, seed, names, hands, records=out)
+
+
+@dataclass
+class SessionSummary:
+    """What ``simulate_sessions`` reports: per seat, the totals summed over every session, and
+    each session's totals."""
+
+    variant: str
+    sessions: int
+    hands: int
+    seed: int
+    bots: list[str]
+    seat_totals: list[int]
+    session_totals: list[list[int]]
+
+    def to_json(self) -> dict[str, Any]:
+        n = max(self.sessions, 1)
+        return {
+            "variant": self.variant,
+            "sessions": self.sessions,
+            "hands_per_session": self.hands,
+            "seed": self.seed,
+            "bots": list(self.bots),
+            "seat_totals": list(self.seat_totals),
+            "seat_means_per_session": [round(t / n, 6) for t in self.seat_totals],
+            "session_totals": [list(t) for t in self.session_totals],
+        }
+
+
+def simulate_sessions(
+    variant: str | Path | Ruleset, sessions: int, hands: int, seed: int = 0, bots: Sequence[str] = ("random",),
+    out_dir: str | None = None,
+) -> SessionSummary:
+    """Play ``sessions`` sessions of ``hands`` hands each (state carried from hand to hand, see
+    ``paixing.game.session``) and sum each seat's totals; with ``out_dir``, one session record
+    per session."""
+    rs = ruleset(variant)
+    names = seat_bots(list(bots), rs.variant.players)
+    per_session: list[list[int]] = []
+    for i in range(sessions):
+        try:
+            session = play_session(rs, names, seed, i, hands)
+        except (HandDidNotEnd, IllegalAction, ValueError) as exc:
+            raise SimulationError(f"session {i}: {type(exc).__name__}: {exc}") from exc
+        per_session.append(list(session.totals))
+        if out_dir is not None:
+            path = Path(out_dir) / f"session-{i:06d}.json"
+            path.write_text(json.dumps(session.to_record(seed), ensure_ascii=False), encoding="utf-8")
+    totals = [sum(t[s] for t in per_session) for s in range(rs.variant.players)]
+    return SessionSummary(rs.id, sessions, hands, seed, list(names), totals, per_session)

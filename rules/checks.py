@@ -73,13 +73,7 @@ def _type_kickers(v: Variant, ids: list[str], i: int, t: HandType) -> Iterator[L
             yield Located(("hand_types", i, "kickers", "may_not_contain", j), f"unknown hand type {other!r}{did_you_mean(other, ids)}")
 
 
-def _type_suit_key(v: Variant, ids: list[str], i: int, t: HandType) -> Iterator[Located]:
-    """The suit feature compares only sets of one suit."""
-    if "suit" in t.compare.key + t.compare.same and not (t.set is not None and t.set.suits == "same"):
-        yield Located(("hand_types", i, "compare", "key"), "the suit feature needs a set shape with suits: same")
-
-
-_PER_TYPE = (_type_cards, _type_kickers, _type_suit_key)
+_PER_TYPE = (_type_cards, _type_kickers)
 
 
 def hand_types(v: Variant) -> Iterator[Located]:
@@ -146,6 +140,19 @@ def examples(v: Variant) -> Iterator[Located]:
                     yield Located(("examples", i, key, j), f"unknown hand type {tid!r}{did_you_mean(tid, ids)}")
 
 
+def chains_in_a_wrapped_sequence(v: Variant) -> Iterator[Located]:
+    """With a rank at both ends of the sequence a chain spans at least two ranks (a one-rank
+    chain of A would be read twice)."""
+    seq = v.ranks.sequence
+    wrap = len(seq) > 2 and seq[0] == seq[-1]
+    for i, t in enumerate(v.hand_types):
+        if wrap and t.chain is not None and t.chain.length.min < 2:
+            yield Located(
+                ("hand_types", i, "chain", "length"),
+                f"{seq[0]} sits at both ends of ranks.sequence: a chain needs a length of at least 2",
+            )
+
+
 CHECKS: tuple[Check, ...] = (
     deck_and_wildcards,
     hand_types,
@@ -153,6 +160,7 @@ CHECKS: tuple[Check, ...] = (
     compare_classes,
     game,
     examples,
+    chains_in_a_wrapped_sequence,
 )
 """Every semantic check, in the order their problems are reported."""
 

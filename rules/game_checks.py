@@ -91,6 +91,9 @@ def _condition_lists(c: Contract) -> Iterator[tuple[tuple[int | str, ...], list[
         yield ("score", k, "when"), row.when
     for k, factor in enumerate(c.multipliers.when):
         yield ("multipliers", "when", k, "if"), factor.conditions
+    for k, row in enumerate(c.score):
+        for m, factor in enumerate(row.loser_factors):
+            yield ("score", k, "loser_factors", m, "if"), factor.conditions
 
 
 def bonuses(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
@@ -114,7 +117,51 @@ def deal_size(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
         yield Located(("game", "deal", "cards_each"), f"{v.players} × {g.deal.cards_each} + kitty {g.deal.kitty} is more than the {deck_size} cards")
 
 
-GAME_CHECKS: tuple[GameCheck, ...] = (dealer, dealt_events, steps, contracts, bonuses, points, deal_size)
+def obligations(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
+    """A first-play card must be a card of the deck; a warning names existing hand types."""
+    for i, o in enumerate(g.play.obligations):
+        loc: tuple[int | str, ...] = ("game", "play", "obligations", i, o.kind)
+        if o.first_play is not None:
+            try:
+                (card,) = parse_cards(o.first_play.card)
+            except (CardError, ValueError) as exc:
+                yield Located((*loc, "card"), f"{o.first_play.card!r}: {exc}")
+                continue
+            if str(card) in v.deck.remove:
+                yield Located((*loc, "card"), f"{card} is removed from the deck")
+        if o.warn is not None:
+            for j, tid in enumerate(o.warn.hand_types):
+                yield from refs.type_ref((*loc, "hand_types", j), tid)
+
+
+def score_forms(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
+    """Every player for himself has no sides to compare captures of; a places row has one
+    amount per player; ``this`` names a loser only inside a per-card row's loser factors."""
+    for i, c in enumerate(g.contracts):
+        loc: tuple[int | str, ...] = ("game", "contracts", i)
+        if c.teams == "each":
+            for k, rule in enumerate(c.end.rules):
+                if rule.winner == "captures":
+                    yield Located((*loc, "end", "rules", k, "winner"), "teams: each has no sides whose captures could be compared")
+        for k, row in enumerate(c.score):
+            if row.places is not None and len(row.places) != v.players:
+                yield Located((*loc, "score", k, "places"), f"one amount per place: {v.players} players, {len(row.places)} amounts")
+        for where, texts in _condition_lists(c):
+            if "loser_factors" in where:
+                continue
+            for j, text in enumerate(texts):
+                if _names_this(text):
+                    yield Located((*loc, *where, j), f"{text!r}: 'this' is only defined in a per-card row's loser_factors")
+
+
+def _names_this(text: str) -> bool:
+    parsed = parse_condition(text)
+    return any(t is not None and t.name == "this" for t in (parsed.left, parsed.right))
+
+
+GAME_CHECKS: tuple[GameCheck, ...] = (
+    dealer, dealt_events, steps, contracts, bonuses, points, deal_size, obligations, score_forms,
+)
 """Every check of ``game:``, in the order their problems are reported."""
 
 

@@ -12,6 +12,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from .base import Model, Text
+from .obligations import Obligation
 from .scoring import (
     Bonuses,
     Contract,
@@ -172,6 +173,9 @@ class PlayRules(Model):
     lead_after_out: Literal["next_active", "partner_if_revealed"] = "next_active"
     """Who leads when the trick winner has gone out: the next player still in, or (接风) his
     partner if the partner is known and still in, else the next player still in."""
+    obligations: list[Obligation] = []
+    """Play obligations (first play holds a card, must beat, the warning rule): constraints every
+    legal play must meet, applied in list order."""
 
 
 class GameRules(Model):

@@ -7,9 +7,10 @@ Models are strict (``extra="forbid"``) and frozen: a variant is a value, not a m
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import (
+    BeforeValidator,
     Field,
     GetJsonSchemaHandler,
     field_validator,
@@ -19,10 +20,11 @@ from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import core_schema
 
 from .base import Model, Range, Text
+from .cards import parse_cards
 from .hand_rules import GameRules
-from .shapes import SHAPES, Chain, Group, RankName, RankSet
+from .shapes import SHAPES, Chain, Flush, Group, RankName, RankSet
 
-__all__ = ["SHAPES", "Chain", "Group", "RankName", "RankSet", "Range"]
+__all__ = ["SHAPES", "Chain", "Flush", "Group", "RankName", "RankSet", "Range"]
 
 
 SuitName = Literal["S", "H", "C", "D"]
@@ -42,6 +44,33 @@ class Deck(Model):
     rank, suit or point value of its own and is usually wild."""
 
 
+def _chain_text(value: Any) -> Any:
+    """YAML reads an unquoted 23456 as a number; a chain of ranks is meant."""
+    if isinstance(value, list):
+        return [str(x) if isinstance(x, int) and not isinstance(x, bool) else x for x in value]
+    return value
+
+
+ChainTexts = Annotated[list[str], BeforeValidator(_chain_text)]
+
+
+class Windows(Model):
+    """Where chains whose ranks are named here sit among the chains of their length, when the
+    plain order (a chain is as high as the place of its last rank in ``sequence``) is not the
+    game's."""
+
+    top: ChainTexts = []
+    """Chains moved above every other chain of their length, low to high, each written by its
+    ranks (``A2345``, ``23456``)."""
+    bottom: ChainTexts = []
+    """Chains moved below every other chain of their length, low to high."""
+
+
+def _window_ranks(text: str) -> list[str]:
+    """A chain written by its ranks (``A2345``, ``10JQKA``) as rank names."""
+    return [c.rank for c in parse_cards(text)]
+
+
 class Ranks(Model):
     """How ranks are ordered for groups and for sequences, and how suits rank."""
 
@@ -50,7 +79,13 @@ class Ranks(Model):
     (as in 斗地主); jokers that are wild cards are not listed."""
     sequence: list[RankName]
     """Ranks that may form a sequence (straights, consecutive pairs, chains), in sequence order.
-    A rank left out (such as 2) never appears in a chain. No wrap-around."""
+    A rank left out (such as 2) never appears in a chain. No wrap-around, except that one rank
+    may sit at both ends (``[A, 2, 3, …, K, A]``: both A2345 and 10JQKA are straights); no
+    chain then holds that rank twice."""
+    windows: Windows = Windows()
+    """Chains that rank out of their plain order (A2345 the highest straight, say). By default a
+    chain ranks by the place of its last rank in ``sequence``: with A at both ends, A2345 is the
+    lowest straight and 10JQKA the highest."""
     suits: list[SuitName] = ["D", "C", "H", "S"]
     """Suits from lowest to highest, used only where a hand type compares by suit."""
 
@@ -61,6 +96,19 @@ class Ranks(Model):
             raise ValueError(f"sequence ranks {missing} are not in order")
         if len(set(self.order)) != len(self.order):
             raise ValueError("order lists a rank twice")
+        seq = self.sequence
+        body = seq[:-1] if len(seq) > 2 and seq[0] == seq[-1] else seq
+        twice = sorted({r for r in body if body.count(r) > 1}, key=seq.index)
+        if twice:
+            raise ValueError(
+                f"sequence lists {', '.join(twice)} twice: a rank may appear twice only as the first "
+                "and the last element (A at both ends: [A, 2, 3, …, K, A])"
+            )
+        for where in ("top", "bottom"):
+            for text in getattr(self.windows, where):
+                ranks = _window_ranks(text)
+                if not any(seq[p : p + len(ranks)] == ranks for p in range(len(seq))):
+                    raise ValueError(f"windows.{where}: {text} is not a run of consecutive ranks of sequence")
         return self
 
 
@@ -74,13 +122,22 @@ class Wildcards(Model):
     """The rank wild cards count as when played only with other wild cards (a lone joker is a 3;
     two jokers are a pair of that rank). A hand type made of exact cards (such as four jokers)
     takes precedence over this reading."""
+    never_as: list[RankName] = ["BJ", "RJ"]
+    """Ranks a wild card never stands for. By default the jokers: where jokers are ordinary
+    ranks and a flower card is wild, BJ + FL is not a pair of black jokers."""
 
 
 class Kickers(Model):
     """Attachments (带牌) played with the core of a hand type, such as 三带一 or 飞机带翅膀."""
 
     count: int | Literal["per_group"] = "per_group"
-    """How many kicker units: a fixed number, or one per group of the core chain."""
+    """How many kicker units: a fixed number, or ``per_group`` units per group of the core."""
+    per_group: int = Field(1, ge=1)
+    """With ``count: per_group``: kicker units per group of the core (跑得快 planes: two single
+    cards per trio)."""
+    fewer: bool = False
+    """The play holds fewer kicker units than ``count`` says, none included (跑得快: a trio with
+    one kicker or none, a plane short of wings); usually with ``last_play_only``."""
     size: Literal[1, 2] = 1
     """Each kicker unit is a single card (1) or a pair (2)."""
     other_ranks: bool = True
@@ -93,11 +150,20 @@ class Kickers(Model):
     """Kickers may not hold a full group of a sequence rank next to the core chain, which
     would make the core a longer chain (RLCard's rule for plane wings)."""
 
+    @model_validator(mode="after")
+    def _per_group_needs_count(self) -> Kickers:
+        if self.per_group != 1 and self.count != "per_group":
+            raise ValueError("per_group needs count: per_group")
+        return self
 
-Feature = Literal["length", "top", "groups", "suit", "natural"]
+
+Feature = Literal["length", "top", "groups", "suit", "natural", "ranks", "category"]
 """Comparison features: ``length`` cards in the play (capped by ``length_cap``); ``top`` the
 highest rank of the core (for one group, its rank); ``groups`` the core's groups largest first,
-each by size then rank; ``suit`` the suit of a one-suit set; ``natural`` 1 without wild cards."""
+each by size then rank; ``suit`` the suit of the play's highest card (a one-suit play: its suit;
+n of a kind: the highest suit among its cards; a chain: the suit of its top card), by
+``ranks.suits``; ``natural`` 1 without wild cards; ``ranks`` every rank of the core, high to
+low (flush against flush); ``category`` the type's ``compare.category``."""
 
 
 class Compare(Model):
@@ -114,6 +180,9 @@ class Compare(Model):
     """Comparison class shared with other hand types; by default each type is its own class."""
     length_cap: int | None = None
     """Lengths above this count as this value in the ``length`` feature (摇摆: 10+ alike)."""
+    category: int = 0
+    """The type's place among the types of its class, for the ``category`` feature (five-card
+    hands: straight 1 < flush 2 < full house 3 < four + 1 4 < straight flush 5)."""
 
 
 class Wilds(Model):
@@ -145,6 +214,8 @@ class HandType(Model):
     """Shape: exactly these cards (rocket BJ RJ; 天炸 BJ BJ RJ RJ)."""
     distinct_ranks: int | None = None
     """Shape: this many cards, all of different ranks (十三烂); used for dealt hands."""
+    flush: Flush | None = None
+    """Shape: n cards of one suit (同花)."""
     kickers: Kickers | None = None
     """Attachments played with the core."""
     wilds: Wilds = Wilds()
@@ -153,6 +224,9 @@ class HandType(Model):
     """How plays of this type compare with each other."""
     playable: bool = True
     """False for dealt-hand patterns that are never played as one play (十三烂)."""
+    last_play_only: bool = False
+    """A play of this type is legal only when it is the player's last cards (跑得快: a bare trio
+    or a plane short of wings may end a hand). It still beats and is beaten as usual."""
     description: Text | None = None
     """What the rulebook says about this type beyond its shape."""
 

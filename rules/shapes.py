@@ -39,6 +39,17 @@ class Chain(Model):
     """How many consecutive ranks (groups) the chain spans."""
     same_size: bool = True
     """Whether every group must hold the same number of cards (false for 摇摆: 444433333)."""
+    suits: Literal["same", "any"] = "any"
+    """``same``: every card of the chain is of one suit (同花顺, a straight flush; the suit is
+    then part of the play); ``any``: suits are ignored. A one-suit chain takes natural cards
+    only and no kickers."""
+
+
+class Flush(Model):
+    """n cards of one suit, any ranks (同花)."""
+
+    size: Range
+    """How many cards. A flush takes natural cards only; its suit is part of the play."""
 
 
 class RankSet(Model):
@@ -57,5 +68,6 @@ SHAPES: dict[str, Any] = {
     "set": RankSet,
     "cards": list[str],
     "distinct_ranks": int,
+    "flush": Flush,
 }
 """Shape key (a field of HandType) → the type of its value, in the order errors list them."""

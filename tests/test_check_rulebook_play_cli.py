@@ -133,7 +133,7 @@ def test_rulebook_bad_option_is_usage(args: list[str]) -> None:
 
 def test_play_command_plays_a_hand_from_typed_input() -> None:
     # Always take the first listed option: the hand must end with the score table.
-    lines = "\n".join(["?", "1"] * 200) + "\n"
+    lines = "\n".join(["?", "#1"] * 200) + "\n"
     result = run("play", "doudizhu", "--seed", "3", "--bots", "random", input=lines)
     assert result.exit_code == 0, result.output[-2000:]
     assert "score" in result.stdout.lower()

@@ -172,38 +172,66 @@ def test_no_cards() -> None:
 # beats ------------------------------------------------------------------------------------
 
 
+def _reasons(en: str, zh: str) -> dict[str, Any]:
+    return {"reason": en, "reasons": {"zh": zh, "en": en}}
+
+
 def test_beats_true() -> None:
     assert run_json("beats", "banzipao", "55667788", "JJQQKK") == {
         "beats": True,
-        "reason": "same class, higher by length, top",
+        **_reasons("Banzipao (consecutive pairs) beats Banzipao (consecutive pairs): it is longer",
+                   "板子炮管板子炮：张数更多"),
     }
 
 
 def test_beats_false() -> None:
     assert run_json("beats", "banzipao", "JJQQKK", "55667788") == {
         "beats": False,
-        "reason": "same class, lower by length, top",
+        **_reasons("Banzipao (consecutive pairs) cannot beat Banzipao (consecutive pairs): it is shorter",
+                   "板子炮管不住板子炮：张数更少"),
     }
 
 
 def test_beats_across_rungs() -> None:
     assert run_json("beats", "banzipao", "3333", "AA") == {
         "beats": True,
-        "reason": "dou is on a higher rung of the ladder than pair",
+        **_reasons("Dou (four of a kind) beats Pair: it is higher on the ladder", "豆比对子大：在牌型阶梯上更高"),
     }
 
 
 def test_beats_names_wild_reading() -> None:
     assert run_json("beats", "chibi-dagun", "333 BJ", "2222") == {
         "beats": False,
-        "reason": "same class, lower by length, top (bomb 333 BJ as 3333 against bomb 2222)",
+        **_reasons("Bomb cannot beat Bomb: its rank is lower (Bomb 333 BJ as 3333 against Bomb 2222)",
+                   "炸弹管不住炸弹：点数更小（炸弹 333 BJ 当 3333 对 炸弹 2222）"),
     }
 
 
 def test_beats_human() -> None:
     result = run("beats", "banzipao", "55667788", "JJQQKK")
     assert result.exit_code == 0
-    assert result.stdout == "55667788 beats JJQQKK: same class, higher by length, top\n"
+    assert result.stdout == (
+        "55667788 beats JJQQKK (Banzipao (consecutive pairs) beats Banzipao (consecutive pairs): it is longer)\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("variant", "play", "target", "en", "zh"),
+    [
+        ("doudizhu", "33", "33", "Pair cannot beat Pair: they are equal, and the first one stands",
+         "对子管不住对子：一样大，先出为大"),
+        ("banzipao", "345", "6789", "Straight only beats a play of the same length", "顺子只能管张数相同的牌"),
+        ("chibi-dagun", "5C 10D KC", "5S 10H KS", "One Mixed 5-10-K never beats another: the first one stands",
+         "杂五十K之间不分大小，先出为大"),
+        ("chibi-dagun", "5C 10C KC", "5S 10S KS", "Suited 5-10-K cannot beat Suited 5-10-K: its suit is lower",
+         "正五十K管不住正五十K：花色更小"),
+    ],
+)
+def test_beats_reasons_are_what_a_player_says(variant: str, play: str, target: str, en: str, zh: str) -> None:
+    """Reasons name the hand types by name, never by id or jargon (issue 10)."""
+    data = run_json("beats", variant, play, target)
+    assert data["reasons"] == {"zh": zh, "en": en}
+    assert "za510k" not in data["reason"] and "class" not in data["reason"]
 
 
 def test_beats_not_a_play() -> None:
@@ -398,7 +426,7 @@ def test_schema_accepts_builtin_files() -> None:
 # docs/cli.md ------------------------------------------------------------------------------
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "cli.md"
-JSON_EXAMPLE = re.compile(r"```console\n\$ paixing ([^\n]*--json)\n(.*?)```", re.S)
+JSON_EXAMPLE = re.compile(r"```console(?: generated)?\n\$ paixing ([^\n]*--json)\n(.*?)```", re.S)
 
 
 def test_docs_json_examples_match(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -423,3 +451,82 @@ def test_main_returns_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["classify", "banzipao"]) == 2  # typer usage error
     assert main(["frobnicate"]) == 2
     assert main(["classify", "banzipao", "5X"]) == 2
+
+
+# issue 10: help, --version, -h, replay of many files -----------------------------------------
+
+
+def test_version_and_short_help() -> None:
+    from importlib import metadata
+
+    result = run("--version")
+    assert result.exit_code == 0 and result.stdout == f"paixing {metadata.version('paixing')}\n"
+    assert run("-h").exit_code == 0
+    assert "Usage: paixing replay" in run("replay", "-h").stdout
+
+
+def test_top_level_help_names_every_command() -> None:
+    text = " ".join(run("--help").stdout.split())
+    intro = text[: text.index("Options")]
+    for command in app.registered_commands:
+        name = command.name or (command.callback.__name__ if command.callback else "")
+        assert re.search(rf"\b{name}\b", intro), name
+
+
+@pytest.mark.parametrize("command", ["simulate", "replay"])
+def test_simulate_and_replay_help_point_at_their_doc(command: str) -> None:
+    text = " ".join(run(command, "--help").stdout.split())
+    assert "docs/simulate.md" in text and "docs/cli.md" not in text
+    assert (Path(__file__).resolve().parent.parent / "docs" / "simulate.md").is_file()
+
+
+def test_replay_many_files_and_directories(tmp_path: Path) -> None:
+    for variant, n in (("doudizhu", 3), ("banzipao", 2)):
+        assert run("simulate", variant, "--games", str(n), "--out", str(tmp_path / variant), "--json").exit_code == 0
+    one = tmp_path / "banzipao" / "game-000000.json"
+    result = run("replay", str(tmp_path / "doudizhu"), str(one), "--jobs", "2", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["ok"] is True
+    files = [r["file"] for r in data["records"]]
+    assert files == [str(tmp_path / "doudizhu" / f"game-00000{i}.json") for i in range(3)] + [str(one)]
+    assert all(set(r) == {"file", "line", "ok", "scores", "error"} for r in data["records"])
+    plain = run("replay", str(tmp_path))
+    assert plain.exit_code == 0
+    assert len(plain.stdout.splitlines()) == 5
+    assert all(re.fullmatch(r"\S+\.json: ok: scores [-\d ]+", line) for line in plain.stdout.splitlines())
+    # a record that does not replay: exit 1, the others still reported; a non-record: exit 2
+    record = json.loads(one.read_text(encoding="utf-8"))
+    record["result"]["scores"][0] += 1
+    (tmp_path / "banzipao" / "changed.json").write_text(json.dumps(record), encoding="utf-8")
+    result = run("replay", str(tmp_path / "banzipao"), "--json")
+    assert result.exit_code == 1
+    assert [r["ok"] for r in json.loads(result.stdout)["records"]] == [False, True, True]
+    (tmp_path / "banzipao" / "list.json").write_text("[1]", encoding="utf-8")
+    result = run("replay", str(tmp_path / "banzipao"))
+    assert result.exit_code == 2
+    assert f"{tmp_path / 'banzipao' / 'list.json'}: not a game record (a JSON object)" in result.stdout.splitlines()
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert error_line(run("replay", str(empty))) == f"no record files (*.json, *.jsonl) in {empty}"
+
+
+def test_readme_json_shapes_are_the_real_ones() -> None:
+    """README's one-line ``--json`` shapes name the keys the commands print (check, replay)."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    data = run_json("check", "banzipao", "--games", "1", "--hands", "1")
+    assert set(data) == {"ok", "files"}
+    assert set(data["files"][0]) == {"file", "ok", "checks"}
+    assert set(data["files"][0]["checks"][0]) == {"name", "ok", "detail", "problems"}
+    assert '`check` → `{"ok", "files": [{"file", "ok", "checks": [{"name", "ok", "detail", "problems"}]}]}`' in readme
+
+
+def test_cli_md_variant_blocks_are_generated() -> None:
+    """docs/cli.md's `paixing variants` blocks are the commands' output, every built-in
+    included (regenerate with ``python -m paixing.cli.docs docs/cli.md``)."""
+    from paixing.cli.docs import refresh
+
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "cli.md").read_text(encoding="utf-8")
+    assert refresh(doc) == doc
+    listed = doc[doc.index("$ paixing variants\n") : doc.index("$ paixing variants --json")]
+    assert all(f"│ {vid} " in listed for vid in builtin_ids())

@@ -176,7 +176,7 @@ def test_bad_literal(tmp_path: Path, base: str) -> None:
     line, col = locate(text, "tops", at)
     i = hand_type_index("straight")
     assert problems(path) == [
-        f"{path}:{line}:{col}: hand_types[{i}].compare.key[0]: expected 'length', 'top', 'groups', 'suit' or 'natural', got 'tops'"
+        f"{path}:{line}:{col}: hand_types[{i}].compare.key[0]: expected 'length', 'top', 'groups', 'suit', 'natural', 'ranks' or 'category', got 'tops'"
     ]
 
 
@@ -191,7 +191,7 @@ def test_two_shapes(tmp_path: Path, base: str) -> None:
     line, col = locate(text, "- id: pair")
     i = hand_type_index("pair")
     assert problems(path) == [
-        f"{path}:{line}:{col + 2}: hand_types[{i}]: a hand type needs exactly one shape: group, chain, set, cards or distinct_ranks (found group, chain)"
+        f"{path}:{line}:{col + 2}: hand_types[{i}]: a hand type needs exactly one shape: group, chain, set, cards, distinct_ranks or flush (found group, chain)"
     ]
 
 

@@ -66,8 +66,11 @@ def brute_force(
 ) -> set[tuple[object, ...]]:
     """Identities of every playable reading of every sub-multiset (that beats ``target``)."""
     out: set[tuple[object, ...]] = set()
+    size = len(tuple(hand))
     for sub in sub_multisets(hand):
         for r in readings(rs, sub):
+            if r.type.last_only and len(sub) != size:
+                continue  # legal only as the player's last cards
             if r.type.playable and (target is None or beats(r, target)):
                 out.add(r.identity)
     return out
@@ -97,7 +100,7 @@ def signature(p: Play) -> tuple[object, ...]:
     rs = p.type.tables
     naturals = sorted(c.rank for c in p.cards if not rs.is_wild(c))
     stands = sorted((c.rank, c.suit or "") for c in p.stands_for)
-    suit = p.suit if p.type.suits == "same" else -1
+    suit = p.suit if p.type.suited else -1
     return (p.type_id, tuple(naturals), tuple(stands), suit)
 
 
@@ -109,13 +112,21 @@ def hands(draw: st.DrawFn, variant_id: str, max_size: int = SMALL, max_any: int 
     (Strategies take the variant id, not the Ruleset, to keep Hypothesis's reprs short.)"""
     rs = load_ruleset(variant_id)
     deck = rs.deck()
-    joker_ix = [i for i, c in enumerate(deck) if c.is_joker]
+    joker_ix = [i for i, c in enumerate(deck) if c.is_special]
     natural_ranks = [r for r in rs.ranks if r not in JOKERS]
     set_ranks = {rs.ranks[r] for t in rs.types if t.shape == "set" for r in t.params.ranks}
-    modes = ["window", "window", "window", "deck"] + (["set"] if set_ranks else [])
+    suited = any(t.suited for t in rs.types)
+    modes = ["window", "window", "window", "deck"] + (["set"] if set_ranks else []) + (["suit", "suit"] if suited else [])
     mode = draw(st.sampled_from(modes))
     limit = max_size
-    if mode == "window":
+    suits: set[str | None] = {c.suit for c in deck}
+    if mode == "suit":
+        # mostly one suit (flushes, straight flushes), from a window wide enough for a chain
+        suits = {draw(st.sampled_from(sorted(rs.tables.suit_names)))}
+        width = draw(st.integers(5, len(natural_ranks)))
+        start = draw(st.integers(0, len(natural_ranks) - width))
+        allowed = set(natural_ranks[start : start + width])
+    elif mode == "window":
         width = draw(st.integers(1, 4))
         start = draw(st.integers(0, len(natural_ranks) - width))
         allowed = set(natural_ranks[start : start + width])
@@ -124,7 +135,7 @@ def hands(draw: st.DrawFn, variant_id: str, max_size: int = SMALL, max_any: int 
     else:
         allowed = set(natural_ranks)
         limit = min(max_size, max_any)
-    pool = [i for i, c in enumerate(deck) if not c.is_joker and c.rank in allowed]
+    pool = [i for i, c in enumerate(deck) if not c.is_joker and c.rank in allowed and c.suit in suits]
     jokers: list[int] = []
     if joker_ix:
         jokers = draw(
@@ -300,6 +311,26 @@ def test_legal_plays_ignore_hand_order(ruleset: Ruleset, data: st.DataObject) ->
     assert identities(legal_plays(ruleset, shuffled)) == identities(first)
 
 
+# ------------------------------------------------------------------------------ test variants
+DATA = os.path.join(os.path.dirname(__file__), "data")
+TEST_VARIANTS = [os.path.join(DATA, f) for f in ("suits-five.yaml", "kickers-last.yaml")]
+"""Variants written for the tests (not built in): suits in comparison, flush, straight flush,
+A at both ends of the sequence, kickers per group and fewer, last-play-only types, never_as."""
+
+
+@pytest.mark.parametrize("path", TEST_VARIANTS, ids=os.path.basename)
+@given(data=st.data())
+def test_test_variants_brute_force(path: str, data: st.DataObject) -> None:
+    """Properties (a)-(e) on the test variants."""
+    rs = load_ruleset(path)
+    hand = data.draw(hands(path), label="hand")
+    check_free_lead(rs, hand)
+    check_with_target(rs, hand, data.draw(targets(path), label="target"))
+    check_generated_plays_classify(rs, hand)
+    check_identities(rs, hand)
+    check_beats_order(rs, hand, data.draw(hands(path), label="hand_b"))
+
+
 # ------------------------------------------------------------------------------ fixed cases
 MULTI_READINGS = [
     ("chibi-dagun", "34 BJ BJ RJ RJ", {"pair_chain", "plane"}),
@@ -335,6 +366,11 @@ FIXED_HANDS = [
     ("doudizhu", "3333 44 BJ RJ"),
     ("doudizhu-rlcard", "333444555 BJ RJ"),
     ("doudizhu-rlcard", "333444 5555 6"),
+    (TEST_VARIANTS[0], "AS 2S 3S 4S 5S 6S 2D"),
+    (TEST_VARIANTS[0], "10S JS QS KS AS 10D JD"),
+    (TEST_VARIANTS[0], "3D 3C 3S 4H 4S 4D"),
+    (TEST_VARIANTS[1], "333444 5 6 7 FL"),
+    (TEST_VARIANTS[1], "3333 4 5 6 BJ"),
 ]
 
 

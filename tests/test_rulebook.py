@@ -311,3 +311,50 @@ def test_installed_templates_ship_with_the_package() -> None:
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert '"templates/*"' in pyproject
     assert {p.name for p in TEMPLATES.iterdir()} >= {"rulebook.md.j2", "rulebook.html.j2", "index.md.j2"}
+
+
+# issue 10: the books' words, unique ids, the seed in an appendix --------------------------------
+
+
+def _ids(html: str) -> list[str]:
+    from html.parser import HTMLParser
+
+    found: list[str] = []
+
+    class Ids(HTMLParser):
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            found.extend(v for k, v in attrs if k == "id" and v is not None)
+
+    Ids().feed(html)
+    return found
+
+
+@pytest.mark.parametrize("variant", ["banzipao", "chibi-dagun", "doudizhu"])
+def test_html_element_ids_are_unique(variant: str) -> None:
+    for lang in ("zh", "en"):
+        ids = _ids(render_rulebook(variant, lang, "html"))
+        assert len(ids) == len(set(ids)), sorted({i for i in ids if ids.count(i) > 1})
+
+
+def test_the_books_speak_the_seed_games_words() -> None:
+    for lang in ("zh", "en"):
+        book = render_rulebook("chibi-dagun", lang, "md")
+        for word in ("明鸡", "接风", "一游", "二游", "三游", "末游"):
+            assert word in book, (lang, word)
+    en = render_rulebook("banzipao", "en", "md")
+    assert "small joker" not in en and "BJ" not in en  # the game removes the jokers: no word on them
+    assert "1 cards" not in en and "1 of each" in en
+
+
+def test_the_monte_carlo_seed_is_in_an_appendix() -> None:
+    book = render_rulebook("chibi-dagun", "en", "md")
+    table = book[book.index("### Odds") : book.index("## Contracts")]
+    assert "seed" not in table and "Monte Carlo estimate" in table
+    appendix = book[book.index("## Appendix: how the odds were computed") :]
+    assert "seed 20240601" in appendix
+    assert "Appendix" not in render_rulebook("doudizhu", "en", "md")  # no estimate, no appendix
+
+
+def test_html_names_linux_cjk_fonts() -> None:
+    html = render_rulebook("banzipao", "zh", "html")
+    assert '"Noto Sans CJK SC"' in html and '"WenQuanYi Micro Hei"' in html

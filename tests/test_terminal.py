@@ -64,20 +64,20 @@ def feed(lines: Iterable[str]) -> Callable[[str], str]:
 
 
 def always_first_option() -> Callable[[str], str]:
-    """Types ``?`` then ``1`` forever: the first listed option at every turn."""
+    """Types ``?`` then ``#1`` forever: the first listed option at every turn."""
     state = {"n": 0}
 
     def read(prompt: str = "") -> str:
         state["n"] += 1
         if state["n"] > LIMIT:
             raise EOFError
-        return "?" if state["n"] % 2 else "1"
+        return "?" if state["n"] % 2 else "#1"
 
     return read
 
 
 def pass_then_first(buf: io.StringIO) -> Callable[[str], str]:
-    """Types ``pass``; when that is refused (a ✗ line), ``?`` and ``1``."""
+    """Types ``pass``; when that is refused (a ✗ line), ``?`` and ``#1``."""
     queue: list[str] = []
     calls = {"n": 0}
 
@@ -89,7 +89,7 @@ def pass_then_first(buf: io.StringIO) -> Callable[[str], str]:
             return queue.pop(0)
         tail = buf.getvalue().splitlines()[-2:]  # the last line is the prompt
         if tail and tail[0].startswith("✗"):
-            queue.append("1")
+            queue.append("#1")
             return "?"
         return "pass"
 
@@ -208,7 +208,7 @@ def test_does_not_beat_and_rank_only_notation(monkeypatch: pytest.MonkeyPatch) -
     con, buf = console()
     # The eager bots take their first legal option: 上家 deals and bids 1, you pass, 下家 bids 2,
     # takes the kitty and leads 3♦, 上家 plays 4♦.
-    code = play_hand("doudizhu", seed=0, input_fn=feed(["pass", "4", "3", "?", "1", "quit"]), console=con)
+    code = play_hand("doudizhu", seed=0, input_fn=feed(["pass", "4", "3", "?", "#1", "quit", "yes"]), console=con)
     out = buf.getvalue()
     assert code == 1
     assert out.rstrip().endswith("You left the hand.")
@@ -221,7 +221,7 @@ def test_does_not_beat_and_rank_only_notation(monkeypatch: pytest.MonkeyPatch) -
     assert lines[j + 1] == "✗ 3 is not in your hand"
     k = lines.index("> ?")
     assert re.match(r"Your \d+ legal options?:", lines[k + 1])
-    assert lines[lines.index("> 1") + 1].startswith("You: ")
+    assert lines[lines.index("> #1") + 1].startswith("You: ")
 
 
 def test_call_a_card_you_do_not_hold(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -248,7 +248,7 @@ def test_bidding_prompt_shows_contract_names(monkeypatch: pytest.MonkeyPatch) ->
     assert "Declare 包牌 Solo (1 against 3)?" in out
     assert "Declarer out first: +9, others -3 each" in out
     assert "Choices: bid baopai (or baopai / 包牌) · pass (do not declare)" in out
-    assert re.search(r"1\) bid baopai", out) and re.search(r"2\) pass", out)
+    assert re.search(r"#1 bid baopai", out) and re.search(r"#2 pass", out)
     assert "Contract: 包牌 Solo (1 against 3) — declarer You" in out
 
 
@@ -307,7 +307,7 @@ def _env() -> dict[str, str]:
 
 @pytest.mark.parametrize(("variant", "seed"), [("banzipao", 3), ("doudizhu", 1)])
 def test_piped_stdin_plays_a_whole_hand(variant: str, seed: int) -> None:
-    proc = _subprocess(variant, seed, "?\n1\n" * 500)
+    proc = _subprocess(variant, seed, "?\n#1\n" * 500)
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr
     assert proc.stderr == ""
     g = expected_game(variant, seed, 0, "greedy", first_option)
@@ -367,10 +367,86 @@ def test_play_md_transcripts_are_real_runs() -> None:
     assert typed is not None and len(blocks) == 2
     first = _transcript("doudizhu", 0, typed.group(1).split("\\n")[:-1])
     assert first == blocks[0].rstrip("\n")
-    second = _transcript("banzipao", 17, ["pass", "3H", "AS", "555", "pass", *["?", "1"] * 400])
+    second = _transcript("banzipao", 17, ["pass", "3H", "AS", "555", "pass", *["?", "#1"] * 400])
     at = 0
     for piece in blocks[1].split("…"):
         found = second.find(piece.strip("\n"), at)
         assert found >= 0, piece
         at = found + len(piece.strip("\n"))
 
+
+
+# issue 10: a rank is never a command, options are #N, odd numbers and Ctrl-C -----------------
+
+
+def _run(variant: str, seed: int, lines: list[str]) -> tuple[int, str]:
+    con, buf = console()
+    code = play_hand(variant, seed=seed, input_fn=feed(lines), console=con)
+    return code, buf.getvalue()
+
+
+def test_typing_the_queen_plays_it_and_never_quits() -> None:
+    # banzipao seed 7: 对家 leads 4♦ 4♠ and you hold one queen; `Q` and `q` are that card.
+    code, out = _run("banzipao", 7, ["pass", "Q", "q"])
+    assert "> Q\n✗ QC does not beat 4D 4S\n> " in out
+    assert "> q\n✗ QC does not beat 4D 4S\n> " in out
+    assert "You left the hand." not in out
+    assert code == 1 and out.rstrip().endswith("Input ended (EOF): the hand is abandoned.")
+
+
+def test_quit_asks_for_confirmation() -> None:
+    code, out = _run("banzipao", 7, ["quit", "no", "exit", "yes"])
+    assert "> quit\nLeave the hand? Type yes to leave, anything else to go on.\n> no\nYou stay in the hand." in out
+    assert code == 1 and out.rstrip().endswith("You left the hand.")
+
+
+def test_after_the_list_a_bare_number_is_a_card() -> None:
+    # doudizhu seed 0 with passive bots after `?`: `4` is the 4♣ (a solo), `#1` the first option.
+    code, out = _run("doudizhu", 0, ["bid 3", "?", "4"])
+    assert "> ?\nYour " in out
+    assert "> 4\nYou: 4♣  单张 Solo" in out
+
+
+def test_option_numbers_and_bids_that_are_not_numbers() -> None:
+    huge = "#" + "9" * 5000
+    code, out = _run("doudizhu", 0, ["bid ²", huge, "#0", "bid 3", "bid " + "9" * 5000])
+    assert "> bid ²\n✗ bid a whole number written with 0–9, such as bid 3, not '²'\n> " in out
+    assert "✗ no option #999999…: the options are #1–#3\n> " in out
+    assert "> #0\n✗ no option #0: the options are #1–#3\n> " in out
+    assert "✗ bid a whole number written with 0–9, such as bid 3, not '999999999999'" in out
+    assert code == 1 and "Traceback" not in out
+
+
+def test_ctrl_c_while_the_bots_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    def interrupted(name: str, seed: int, seats: list[int]) -> dict[int, terminal.Chooser]:
+        def choose(g: Game, seat: int) -> Action:
+            raise KeyboardInterrupt
+
+        return {s: choose for s in seats}
+
+    monkeypatch.setattr(terminal, "make_bots", interrupted)
+    code, out = _run("doudizhu", 0, [])
+    assert code == 1
+    assert out.rstrip().splitlines()[-1] == "Interrupted: the hand is abandoned."
+
+
+def test_ctrl_c_during_start_up(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    def slow(variant: str) -> object:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(terminal, "ruleset", slow)
+    code, out = _run("doudizhu", 0, [])
+    assert code == 1 and out == ""
+    assert capsys.readouterr().err == "Interrupted: the hand is abandoned.\n"
+
+
+def test_ctrl_c_in_the_command_line_is_one_line(monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    from paixing.cli import main
+
+    def stop(*args: object, **kwargs: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(terminal, "play_hand", stop)
+    assert main(["play", "doudizhu"]) == 1
+    assert capsys.readouterr().err == "Interrupted: the hand is abandoned.\n"

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from importlib import metadata
+from typing import Annotated
 
 import typer
 
@@ -39,6 +41,41 @@ __all__ = [
     "variant_schema",
     "variants",
 ]
+
+
+TOP_HELP = (
+    "Rule variants of Chinese climbing card games (牌型): list and check variant files "
+    "(variants, validate, schema, check), read and compare cards (classify, beats, moves), "
+    "play and record hands (play, simulate, replay) and print rulebooks (rulebook). "
+    "Each command has its own -h; docs/cli.md has them all."
+)
+"""The top-level help names every command, grouped as the modules group them."""
+
+app.info.context_settings = {**(app.info.context_settings or {}), "help_option_names": ["-h", "--help"]}
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"paixing {package_version()}")
+        raise typer.Exit(0)
+
+
+@app.callback(help=TOP_HELP)
+def _top(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit."),
+    ] = False,
+) -> None:
+    """The options before any command (``--version``; ``-h``/``--help`` everywhere)."""
+
+
+def package_version() -> str:
+    """The installed distribution's version (the source tree's pyproject when not installed)."""
+    try:
+        return metadata.version("paixing")
+    except metadata.PackageNotFoundError:
+        return "unknown"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

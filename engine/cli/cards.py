@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
+from paixing.game.obligations import Turn, compile_rules
 from paixing.hands.classify import classify
 from paixing.hands.moves import beats_cards
 from paixing.hands.play import beats, why
@@ -75,14 +76,16 @@ def beats_cmd(
     else:
         x = a[0]
         y = next((q for q in b if not beats(x, q)), b[0])
-    reason = why(x, y)
+    reasons = {lang: why(x, y, lang) for lang in ("zh", "en")}
     if len(a) > 1 or len(b) > 1 or x.wild_as or y.wild_as:
-        reason += f" ({reading(x)} against {reading(y)})"
+        reasons["zh"] += f"（{reading(x, 'zh')} 对 {reading(y, 'zh')}）"
+        reasons["en"] += f" ({reading(x)} against {reading(y)})"
+    reason = reasons["en"]
     if as_json:
-        print_json({"beats": verdict, "reason": reason})
+        print_json({"beats": verdict, "reason": reason, "reasons": reasons})
         return
     verb = "beats" if verdict else "does not beat"
-    typer.echo(f"{notation(rs, a_cards)} {verb} {notation(rs, b_cards)}: {reason}")
+    typer.echo(f"{notation(rs, a_cards)} {verb} {notation(rs, b_cards)} ({reason})")
 
 
 @app.command("moves")
@@ -93,20 +96,36 @@ def moves_cmd(
         str | None,
         typer.Option("--last", metavar="CARDS", help="The play to beat (omit for a free lead)."),
     ] = None,
+    first_play: Annotated[
+        bool, typer.Option("--first-play", help="This is the hand's first play (for a first-play obligation).")
+    ] = False,
+    next_left: Annotated[
+        int | None,
+        typer.Option("--next-left", metavar="N", help="Cards the next player holds (for the warning rule)."),
+    ] = None,
     as_json: JsonFlag = False,
 ) -> None:
-    """Every legal play from a hand, on a free lead or against the last play."""
+    """Every legal play from a hand, on a free lead or against the last play; the variant's play
+    obligations (``game.play.obligations``) apply, given ``--first-play`` and ``--next-left``."""
     rs = load(variant)
     hand_cards = read_cards(rs, hand, "--hand")
     if last is not None:
         readings(rs, read_cards(rs, last, "--last"))
     with user_errors():
         plays = plays_against(rs, hand, last)
+    bound = compile_rules(rs)
+    can_pass = last is not None
+    if bound is not None:
+        target = next((p for p in classify(rs, parse_cards(last)) if p.type.playable), None) if last else None
+        turn = Turn(hand=hand_cards, target=target, first_play=first_play, next_left=next_left if next_left is not None else 99)
+        plays, can_pass = bound.apply(turn, plays, can_pass)
     if as_json:
-        print_json({"plays": [p.to_json() for p in plays]})
+        print_json({"plays": [p.to_json() for p in plays], **({"pass": can_pass} if bound is not None else {})})
         return
     against = f"on {notation(rs, parse_cards(last))}" if last is not None else "on a free lead"
     if plays:
         new_console().print(plays_table(plays, title=f"{notation(rs, hand_cards)} {against}"))
     n = len(plays)
     typer.echo(f"{n} legal play{'' if n == 1 else 's'} {against}" + ("" if n else " (pass)"))
+    if bound is not None and last is not None:
+        typer.echo("pass is allowed" if can_pass else "pass is not allowed (a play obligation)")

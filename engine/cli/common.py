@@ -135,6 +135,8 @@ def plays_table(plays: Sequence[Play], title: str | None = None) -> Table:
     return table
 
 
-def reading(p: Play) -> str:
-    """A reading in prose: ``bomb 333 BJ as 3333``."""
-    return f"{p.type.id} {p.notation}" + (f" as {p.reads_as}" if p.wild_as else "")
+def reading(p: Play, lang: str = "en") -> str:
+    """A reading in prose, the type by its name: ``Bomb 333 BJ as 3333`` (``炸弹 333 BJ 当 3333``)."""
+    if lang == "zh":
+        return f"{p.type.name.zh} {p.notation}" + (f" 当 {p.reads_as}" if p.wild_as else "")
+    return f"{p.type.name.en} {p.notation}" + (f" as {p.reads_as}" if p.wild_as else "")

@@ -2,23 +2,21 @@
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 from typing import Annotated
 
 import typer
-from paixing.game.records import Replay, replay
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from ..simulate import SimulationError, Summary, seat_bots, simulate
+from ..replay_many import Outcome, record_files, replay_file, replay_many
+from ..simulate import SimulationError, Summary, seat_bots, simulate, simulate_sessions
 from .common import (
     EXIT_NOT_A_PLAY,
     EXIT_USAGE,
-    JsonFlag,
     VariantArg,
     app,
     fail,
@@ -26,6 +24,12 @@ from .common import (
     new_console,
     print_json,
 )
+
+ReplayJobs = Annotated[
+    int | None,
+    typer.Option("--jobs", metavar="K", help="Worker processes for many files (default: one per core)."),
+]
+SimulateJson = Annotated[bool, typer.Option("--json", help="Print JSON (shapes in docs/simulate.md).")]
 
 
 def _summary_tables(summary: Summary, seconds: float) -> list[Table]:
@@ -110,9 +114,13 @@ def simulate_cmd(
     out: Annotated[
         str | None, typer.Option("--out", metavar="DIR", help="Write one JSON record per hand here.")
     ] = None,
-    as_json: JsonFlag = False,
+    session: Annotated[
+        int | None,
+        typer.Option("--session", metavar="H", help="Play sessions of H hands (state carried); --games counts sessions."),
+    ] = None,
+    as_json: SimulateJson = False,
 ) -> None:
-    """Play hands with bots and summarise them (scores per seat, contracts, roles, hand types)."""
+    """Play hands with bots and summarise them (docs/simulate.md): scores, contracts, roles."""
     rs = load(variant)
     if rs.variant.game is None:
         fail(f"{rs.id} defines hand types only, no game (it has no 'game:' section)", EXIT_USAGE)
@@ -129,6 +137,9 @@ def simulate_cmd(
             Path(out).mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             fail(f"--out: cannot create {out}: {exc.strerror or exc}", EXIT_USAGE)
+    if session is not None:
+        _sessions(variant, games, session, seed, names, out, as_json)
+        return
     started = time.perf_counter()
     try:
         summary = _run(variant, rs.id, games, seed, names, jobs, out, show_progress=not as_json)
@@ -143,64 +154,92 @@ def simulate_cmd(
         console.print(table)
 
 
-def _read_records(file: str) -> list[tuple[int, object]]:
-    """The records in ``file``: one JSON document, or JSON lines (with their line numbers)."""
+def _sessions(variant: str, sessions: int, hands: int, seed: int, names: list[str], out: str | None, as_json: bool) -> None:
+    """``simulate --session H``: sessions of H hands, totals per seat."""
+    if hands < 1:
+        fail("--session must be at least 1", EXIT_USAGE)
     try:
-        text = Path(file).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        fail(f"cannot read {file}: {getattr(exc, 'strerror', None) or exc}", EXIT_USAGE)
-    try:
-        return [(0, json.loads(text))]
-    except json.JSONDecodeError as whole:
-        records: list[tuple[int, object]] = []
-        for number, line in enumerate(text.splitlines(), start=1):
-            if not line.strip():
-                continue
-            try:
-                records.append((number, json.loads(line)))
-            except json.JSONDecodeError as exc:
-                if not records:  # not JSON lines either: report the document's error
-                    fail(f"{file}: not JSON: {whole}", EXIT_USAGE)
-                fail(f"{file}:{number}: not JSON: {exc}", EXIT_USAGE)
-        if not records:
-            fail(f"{file}: no record in the file", EXIT_USAGE)
-        return records
+        result = simulate_sessions(variant, sessions, hands, seed, names, out_dir=out)
+    except SimulationError as exc:
+        fail(str(exc), EXIT_NOT_A_PLAY)
+    if as_json:
+        print_json(result.to_json())
+        return
+    table = Table(title=f"{result.variant}: {sessions} sessions of {hands} hands, seed {seed}")
+    for col in ("seat", "bot", "total", "mean per session"):
+        table.add_column(col)
+    data = result.to_json()
+    for s, total in enumerate(result.seat_totals):
+        table.add_row(str(s), result.bots[s], str(total), str(data["seat_means_per_session"][s]))
+    new_console().print(table)
 
 
 @app.command("replay")
 def replay_cmd(
-    file: Annotated[
-        str, typer.Argument(metavar="FILE", help="A game record (JSON), or JSON lines of records.")
+    files: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="FILE...",
+            help="Game records (JSON), JSON lines of records, or directories of them (*.json, *.jsonl).",
+        ),
     ],
-    as_json: JsonFlag = False,
+    jobs: ReplayJobs = None,
+    as_json: SimulateJson = False,
 ) -> None:
-    """Replay game records: re-check every action and the score."""
-    records = _read_records(file)
-    results: list[tuple[int, Replay]] = []
-    for number, record in records:
-        where = f"{file}:{number}" if number else file
-        if not isinstance(record, dict):
-            fail(f"{where}: not a game record (a JSON object)", EXIT_USAGE)
-        outcome = replay(record)
-        if outcome.game is None:
-            fail(f"{where}: {outcome.error}", EXIT_USAGE)
-        results.append((number, outcome))
-    all_ok = all(r.ok for _, r in results)
-    single = len(results) == 1 and results[0][0] == 0
-
-    def scores(r: Replay) -> str:
-        return " ".join(str(x) for x in r.scores)
-
+    """Replay game records: re-check every action and the score (docs/simulate.md)."""
+    if jobs is not None and jobs < 1:
+        fail("--jobs must be at least 1", EXIT_USAGE)
+    expanded = record_files(files)
+    if not expanded:
+        fail(f"no record files (*.json, *.jsonl) in {', '.join(files)}", EXIT_USAGE)
+    if len(files) == 1 and expanded == files:
+        _replay_one_file(files[0], as_json)
+        return
+    outcomes = _replay_with_bar(expanded, jobs, show=not as_json)
     if as_json:
-        rows = [{"line": number, **r.to_json()} for number, r in results]
-        print_json(results[0][1].to_json() if single else {"ok": all_ok, "records": rows})
-    elif single:
-        r = results[0][1]
-        if not r.ok:
-            fail(f"{file}: {r.error}", EXIT_NOT_A_PLAY)
-        typer.echo(f"ok: scores {scores(r)}")
+        print_json({"ok": all(o.ok for o in outcomes), "records": [o.to_json() for o in outcomes]})
     else:
-        for number, r in results:
-            typer.echo(f"{file}:{number}: " + (f"ok: scores {scores(r)}" if r.ok else str(r.error)))
+        for o in outcomes:
+            typer.echo(f"{o.where}: ok: scores {_scores(o)}" if o.ok else str(o.error if o.bad_input else f"{o.where}: {o.error}"))
+    if any(o.bad_input for o in outcomes):
+        raise typer.Exit(EXIT_USAGE)
+    if not all(o.ok for o in outcomes):
+        raise typer.Exit(EXIT_NOT_A_PLAY)
+
+
+def _scores(o: Outcome) -> str:
+    return " ".join(str(x) for x in o.scores)
+
+
+def _replay_with_bar(files: list[str], jobs: int | None, show: bool) -> list[Outcome]:
+    """``replay_many`` with a progress bar on stderr for people (none for ``--json``)."""
+    if not show:
+        return replay_many(files, jobs)
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("replay", total=len(files))
+        return replay_many(files, jobs, progress=lambda done, total: bar.update(task, completed=done))
+
+
+def _replay_one_file(file: str, as_json: bool) -> None:
+    """One file as before: a single record prints its scores (or its error, exit 1); JSON lines
+    print one line per record; a file that is no record exits 2 with one line."""
+    outcomes = replay_file(file)
+    bad = next((o for o in outcomes if o.bad_input), None)
+    if bad is not None:
+        fail(str(bad.error), EXIT_USAGE)
+    all_ok = all(o.ok for o in outcomes)
+    single = len(outcomes) == 1 and outcomes[0].line == 0
+    if as_json:
+        rows = [{"line": o.line, "ok": o.ok, "scores": list(o.scores), "error": o.error} for o in outcomes]
+        one = {k: v for k, v in rows[0].items() if k != "line"}
+        print_json(one if single else {"ok": all_ok, "records": rows})
+    elif single:
+        if not outcomes[0].ok:
+            fail(f"{file}: {outcomes[0].error}", EXIT_NOT_A_PLAY)
+        typer.echo(f"ok: scores {_scores(outcomes[0])}")
+    else:
+        for o in outcomes:
+            typer.echo(f"{o.where}: " + (f"ok: scores {_scores(o)}" if o.ok else str(o.error)))
     if not all_ok:
         raise typer.Exit(EXIT_NOT_A_PLAY)

@@ -32,9 +32,13 @@ def play_cmd(
     bots: Annotated[str, typer.Option("--bots", help="Bots for the other seats: greedy or random.")] = "greedy",
 ) -> None:
     """Play one hand against bots by typing (docs/play.md); `?` lists your legal plays."""
-    from ..terminal import play_hand
+    try:  # Ctrl-C while the terminal loads: one line and exit 1, as during the hand
+        from .. import terminal
 
-    raise typer.Exit(play_hand(variant, seat=seat, seed=seed, bots=bots))
+        code = terminal.play_hand(variant, seat=seat, seed=seed, bots=bots)
+    except KeyboardInterrupt:
+        fail("Interrupted: the hand is abandoned.", EXIT_NOT_A_PLAY)
+    raise typer.Exit(code)
 
 
 @app.command("rulebook")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from paixing.game.frozen import fast_init
 from paixing.hands.play import Play
 from paixing.rules.cards import Card
 
@@ -32,6 +33,7 @@ class Meaning:
     """How many rungs that ladder has."""
 
 
+@fast_init  # one Action per legal play of every decision: see paixing.game.frozen
 @dataclass(frozen=True)
 class Action:
     """What a player does: play cards, pass, declare a contract, call a card, bid a value."""
@@ -58,6 +60,19 @@ class Action:
             return f"bid {self.value}"
         return "pass"
 
+
+def play_action(play: Play) -> Action:
+    """``Action("play", play)``, built for the move list of every decision: only the two fields
+    that differ from their defaults go into the instance (the others read the class defaults
+    the dataclass keeps), so it equals, hashes and prints like the other form."""
+    action = _new(Action)
+    fields = action.__dict__
+    fields["kind"] = "play"
+    fields["play"] = play
+    return action
+
+
+_new = object.__new__
 
 PASS = Action("pass")
 """Declining: pass a declaration, or do not beat the play on the table."""

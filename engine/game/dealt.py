@@ -30,7 +30,7 @@ def holdings(rs: Ruleset, event: DealtEvent, hands: Sequence[Sequence[Card]], cl
     found: list[Holding] = []
     for seat, hand in enumerate(hands):
         if event.match == "whole_hand":
-            plays = [p for p in classify(rs, hand) if p.type is t]
+            plays = classify(rs, hand, only=t)
         else:
             plays = list(generate(rs, HandView(rs, hand), t))
         if not plays:

@@ -1,5 +1,6 @@
 """Reading a move typed as text: ``pass``, a contract step's words (``bid …``, ``call …``), or
-cards (``55 BJ``; ``= 555`` chooses a reading when wild cards allow several).
+cards (``55 BJ``; ``= 555`` or ``= plane`` chooses a reading when the cards read several ways:
+``paixing.game.readings`` says how a reading is written).
 
 Card input may leave suits open (``55``): suits are taken from the player's hand, and where
 suits change the reading (a one-suit set) every choice of suits is a candidate and the player
@@ -14,13 +15,33 @@ from itertools import combinations, islice, product
 
 from paixing.game import steps
 from paixing.game.actions import PASS, Action, IllegalAction
+from paixing.game.readings import BadReading, pick, reading_text
+from paixing.game.readings import record_text as play_record_text
 from paixing.hands.classify import classify
 from paixing.hands.compile import Ruleset
+from paixing.hands.generate import generate
 from paixing.hands.play import Play, beats
-from paixing.hands.view import UnknownCard
+from paixing.hands.ruleset import TypeInfo
+from paixing.hands.view import HandView, UnknownCard
 from paixing.rules.cards import Card, CardError, format_cards, parse_cards
 
 PASS_WORDS = ("pass", "p", "不要", "过")
+
+
+class AmbiguousPlay(IllegalAction):
+    """Cards that read several ways, each allowed now: ``plays`` are the readings to choose
+    from (the message lists them as they can be typed)."""
+
+    def __init__(self, plays: list[Play]) -> None:
+        self.plays = plays
+        options = ", ".join(f"{reading_text(p, plays)} ({p.type.name.zh} {p.type.name.en})" for p in plays)
+        super().__init__(f"several readings; choose one: {options}")
+
+
+def record_text(rs: Ruleset, action: Action) -> str:
+    """The text a record stores for ``action``: ``str(action)``, with the reading of a play whose
+    cards read several ways (so that the record replays that play)."""
+    return play_record_text(rs, action.play) if action.play is not None else str(action)
 
 
 def parse_action(rs: Ruleset, text: str, hand: Sequence[Card] | None, target: Play | None) -> Action:
@@ -59,14 +80,13 @@ def play_from_cards(rs: Ruleset, cards: list[Card], reading: str, hand: Sequence
                     seen.add(p.identity)
                     winning.append(p)
     if len(winning) > 1:
-        options = ", ".join(f"{p.notation} ({p.type.id}{' = ' + p.reads_as if p.wild_as else ''})" for p in winning)
-        raise IllegalAction(f"several readings; choose one: {options}")
+        raise AmbiguousPlay(winning)
     return Action("play", play=winning[0])
 
 
 def _suit_choices(rs: Ruleset, cards: list[Card], hand_cards: Sequence[Card], limit: int = 64) -> list[list[Card]]:
     """Other concrete cards an open-suit input could mean (only where suits can matter)."""
-    if not any(t.suits == "same" or t.suits == "mixed" for t in rs.types):
+    if not any(t.suited or t.suits == "mixed" for t in rs.types):
         return []
     fixed = [c for c in cards if c.suit is not None or c.is_special]
     wanted = Counter(c.rank for c in cards if c.suit is None and not c.is_special)
@@ -81,6 +101,13 @@ def _suit_choices(rs: Ruleset, cards: list[Card], hand_cards: Sequence[Card], li
 
 
 def _concrete(rs: Ruleset, cards: list[Card], hand_cards: Sequence[Card]) -> list[Card]:
+    """The cards of ``hand_cards`` that ``cards`` names; where a rank-only card leaves the suit
+    open, the suits that keep the hand's best one-suit sets (``keep_suited``)."""
+    suited = [t for t in rs.playable_types if t.suits == "same"]
+    if suited and any(c.suit is None and not c.is_special for c in cards):
+        choices = _suit_choices(rs, cards, hand_cards)
+        if choices:
+            return keep_suited(rs, suited, choices, hand_cards)
     hand = list(hand_cards)
     concrete: list[Card] = []
     for card in cards:
@@ -98,14 +125,32 @@ def _concrete(rs: Ruleset, cards: list[Card], hand_cards: Sequence[Card]) -> lis
     return concrete
 
 
+def keep_suited(rs: Ruleset, suited: list[TypeInfo], choices: list[list[Card]], hand: Sequence[Card]) -> list[Card]:
+    """The choice of cards that leaves the hand its strongest one-suit sets (``suited``: the
+    variant's one-suit types): the highest rung a one-suit play of what is left reaches, then
+    how many such plays it keeps; the lowest suits on a tie (the order ``choices`` come in)."""
+
+    def kept(choice: list[Card]) -> tuple[int, int]:
+        rest = Counter(hand)
+        rest.subtract(choice)
+        view = HandView(rs, rest.elements())
+        plays = [p for t in suited for p in generate(rs, view, t)]
+        return (max((p.rung for p in plays), default=-1), len(plays))
+
+    best = max(range(len(choices)), key=lambda i: (kept(choices[i]), -i))
+    return choices[best]
+
+
 def _winning_readings(rs: Ruleset, concrete: list[Card], reading: str, target: Play | None) -> list[Play]:
     try:
         readings = [p for p in classify(rs, concrete) if p.type.playable]
     except UnknownCard as exc:
         raise IllegalAction(str(exc)) from None
     if reading:
-        want = format_cards(rs.sort_cards(parse_cards(reading)))
-        readings = [p for p in readings if p.reads_as == want]
+        try:
+            readings = pick(rs, readings, reading)
+        except BadReading as exc:
+            raise IllegalAction(str(exc)) from None
     if not readings:
         raise IllegalAction(f"{format_cards(rs.sort_cards(concrete))} is not a valid play")
     winning = [p for p in readings if target is None or beats(p, target)]

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
+from paixing.game.frozen import fast_init
+
 _OMIT_NONE = {"omit_none": True}
 
 
@@ -204,6 +206,9 @@ EVENTS: dict[str, type[Event]] = {
                 PartnerRevealed, Out, Trick, Bonus, Factor, End)
 }
 """Event kind → its class."""
+
+for _event_class in EVENTS.values():
+    fast_init(_event_class)  # an event is built on every action: see paixing.game.frozen
 
 
 def from_json(data: dict[str, Any]) -> Event:

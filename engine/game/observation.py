@@ -7,18 +7,71 @@ the partner only once revealed (or to the partner himself), the contract, scores
 current trick, and, on its turn, its legal actions. Nothing in an ``Observation`` refers back
 to the game, so a bot given one cannot reach another seat's cards. ``rs`` is the compiled rule
 set: rules only, no cards of the hand.
+
+An observation is built for every decision of every bot, so ``PublicViews`` keeps what makes
+it cheap: the game keeps one log, and a seat's history is that log with the deal events
+swapped for the seat's hidden copies (made once per deal, not once per event per seat); the
+parts of a seat's view that only contract events change (contract, partner, mates, role, the
+called card, the kitty) are computed once and kept until the next event that is not a play or
+a pass, a trick won or a lead (``PublicViews``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
+from typing import Protocol, overload
 
 from paixing.game.actions import Action
-from paixing.game.events import Deal, Event
+from paixing.game.events import Bonus, Deal, Event, Kitty, Lead, Out, Pass, Played, Trick
+from paixing.game.seats import Seats, known_mates
 from paixing.hands.compile import Ruleset
 from paixing.hands.play import Play
 from paixing.rules.cards import Card
 from paixing.rules.hand_rules import Contract
+
+
+class History(Sequence[Event]):
+    """A seat's public history as it stood when observed: the first ``len`` events of the
+    seat's own record of the hand (deal events already hidden). The record only grows, so
+    sharing it costs nothing per decision (a tuple copy of the whole history per decision made
+    every hand quadratic); equal to any sequence of the same events."""
+
+    __slots__ = ("_events", "_n")
+
+    def __init__(self, events: list[Event], n: int) -> None:
+        self._events = events
+        self._n = n
+
+    def __len__(self) -> int:
+        return self._n
+
+    @overload
+    def __getitem__(self, i: int) -> Event: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> tuple[Event, ...]: ...
+
+    def __getitem__(self, i: int | slice) -> Event | tuple[Event, ...]:
+        if isinstance(i, slice):
+            return tuple(self._events[: self._n][i])
+        if not -self._n <= i < self._n:
+            raise IndexError("history index out of range")
+        return self._events[i % self._n]
+
+    def __iter__(self) -> Iterator[Event]:
+        events = self._events
+        return (events[i] for i in range(self._n))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, History | tuple | list):
+            return len(other) == self._n and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"History({list(self)!r})"
 
 
 @dataclass(slots=True)
@@ -38,7 +91,7 @@ class Observation:
     """This seat's cards."""
     cards_left: tuple[int, ...]
     """How many cards each seat holds."""
-    history: tuple[Event, ...]
+    history: History
     """The public log of the hand (other seats' dealt hands hidden)."""
     contract: Contract | None
     declarer: int
@@ -74,3 +127,154 @@ class Observation:
 def hidden_deal(event: Deal, seat: int) -> Deal:
     """``event`` as ``seat`` saw it: other seats' hands hidden (None)."""
     return replace(event, hands=tuple(h if s == seat else None for s, h in enumerate(event.hands)))
+
+
+class Observed(Protocol):
+    """What an observation is copied from (``Game`` provides it)."""
+
+    rs: Ruleset
+    phase: str
+    dealer: int
+    turn: int
+    hands: list[list[Card]]
+    log: list[Event]
+    contract: Contract | None
+    seats: Seats
+    active: list[int]
+    called: Card | None
+    kitty: list[Card]
+    trick: list[tuple[int, Play | None]]
+    last: tuple[int, Play] | None
+    finish: list[int]
+    captured: list[int]
+    scores: list[int]
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the seat to act."""
+        ...
+
+
+MOVE_EVENTS = frozenset({Played, Pass})
+"""The events of a play or a pass: they change nothing an observation caches."""
+_TRICK_EVENTS = frozenset({Played, Pass, Trick, Lead, Bonus, Out})
+"""Trick play's events: they change no contract, seats, partner knowledge, called card or kitty
+(play's start, which sets the active seats, calls ``forget`` itself)."""
+
+SeatParts = tuple[
+    Contract | None, int, int | None, frozenset[int], tuple[int, ...], str | None, Card | None, tuple[Card, ...] | None
+]
+"""The fields of an ``Observation`` from ``contract`` to ``kitty``, in field order."""
+
+
+class PublicViews:
+    """Each seat's view of the one log of a hand, and the cached parts of its observation.
+
+    The game shows it every recorded event (``recorded``): a deal (its hidden copies and where
+    it is in the log), the kitty shown, and what each kind of event may change, which drops
+    the cached parts; and, with ``forget``, the start of play (the active seats). Everything
+    a cached part reads changes only together with one of these."""
+
+    __slots__ = ("deal_marks", "kitty_shown", "parts", "seen_upto", "histories", "totals")
+
+    def __init__(self, n: int) -> None:
+        self.deal_marks: list[int] = []
+        """Where the log's deal events are."""
+        self.kitty_shown = False
+        self.seen_upto = [0] * n
+        """Per seat, how much of the log its cached history covers."""
+        self.histories: list[list[Event]] = [[] for _ in range(n)]
+        """Per seat, its history so far: the log up to ``seen_upto``, deals hidden. Extended
+        when asked; a deal is added at once (hidden), so the log past ``seen_upto`` holds none."""
+        self.parts: list[SeatParts | None] = [None] * n
+        """Per seat, the cached contract-to-kitty fields of its observation (None: recompute)."""
+        self.totals: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]] | None = None
+        """The finish, captured and scores fields, the same for every seat (None: recompute);
+        the game drops them with every event but a play or a pass."""
+
+    def recorded(self, event: Event, log: list[Event]) -> None:
+        """``event`` was just appended to ``log``: drop what it may have changed. A play or a
+        pass changes nothing cached; trick play's other events may change places, captures
+        and scores; any other event may change a contract, the seats, the partner's
+        knowledge, the called card or the kitty (whatever changes those comes with one)."""
+        kind = event.__class__
+        if kind in MOVE_EVENTS:
+            return
+        self.totals = None
+        if kind not in _TRICK_EVENTS:
+            self._seen(event, log)
+
+    def _seen(self, event: Event, log: list[Event]) -> None:
+        self.forget()
+        if isinstance(event, Deal):
+            index = len(log) - 1
+            self.deal_marks.append(index)
+            for seat in range(len(self.parts)):
+                history = self.histories[seat]
+                history += log[self.seen_upto[seat] : index]
+                history.append(hidden_deal(event, seat))
+                self.seen_upto[seat] = index + 1
+        elif isinstance(event, Kitty):
+            self.kitty_shown = True
+
+    def forget(self) -> None:
+        """Drop every cached part: the contract, seats, partner, called card or kitty changed."""
+        self.parts = [None] * len(self.parts)
+        self.totals = None
+
+    def copy(self) -> PublicViews:
+        """An independent copy (for ``Game.clone``); the cached parts are immutable, so shared."""
+        other = PublicViews(0)
+        other.deal_marks = list(self.deal_marks)
+        other.seen_upto = list(self.seen_upto)
+        other.histories = [list(h) for h in self.histories]
+        other.kitty_shown = self.kitty_shown
+        other.parts = list(self.parts)
+        other.totals = self.totals
+        return other
+
+    def _seat_parts(self, game: Observed, seat: int) -> SeatParts:
+        seats = game.seats
+        contract = game.contract
+        partner = seats.partner if seats.partner >= 0 and (seats.partner_known or seat == seats.partner) else None
+        return (
+            contract,
+            seats.declarer,
+            partner,
+            known_mates(contract, seats, game.active, seat),
+            tuple(game.active),
+            seats.role(seat) if contract is not None else None,
+            game.called,
+            tuple(game.kitty) if self.kitty_shown else None,
+        )
+
+    def observe(self, game: Observed, seat: int) -> Observation:
+        """What ``seat`` may know of ``game`` now."""
+        parts = self.parts[seat]
+        if parts is None:
+            parts = self.parts[seat] = self._seat_parts(game, seat)
+        totals = self.totals
+        if totals is None:
+            totals = self.totals = (tuple(game.finish), tuple(game.captured), tuple(game.scores))
+        # the seat's history: its cached one, extended by the events since (no deal among them)
+        log = game.log
+        history = self.histories[seat]
+        upto = self.seen_upto[seat]
+        if upto != len(log):
+            history += log[upto:]
+            self.seen_upto[seat] = len(log)
+        phase = game.phase
+        return Observation(
+            game.rs,
+            seat,
+            phase,
+            game.dealer,
+            game.turn,
+            tuple(game.hands[seat]),
+            tuple(map(len, game.hands)),
+            History(history, len(history)),
+            *parts,
+            tuple(game.trick),
+            game.last,
+            *totals,
+            game.legal_actions() if seat == game.turn and phase != "over" else [],
+        )

@@ -13,6 +13,7 @@ from typing import Any
 
 from paixing.game.state import Game, IllegalAction
 from paixing.hands.cache import ruleset
+from paixing.hands.compile import Ruleset
 from paixing.rules.cards import CardError, format_cards, parse_cards
 from paixing.rules.loader import VariantError
 
@@ -34,10 +35,11 @@ class Replay:
         return {"ok": self.ok, "scores": self.scores, "error": self.error}
 
 
-def game_from_record(record: dict[str, Any]) -> Game:
-    """The hand as dealt in ``record``, before any action."""
+def game_from_record(record: dict[str, Any], rs: Ruleset | None = None) -> Game:
+    """The hand as dealt in ``record``, before any action (``rs``: the compiled variant, for a
+    variant read from a file the record names only by id)."""
     try:
-        rs = ruleset(record["variant"])
+        rs = rs if rs is not None and rs.id == record["variant"] else ruleset(record["variant"])
         seed = int(record.get("seed", 0))
         fixed = bool(record.get("fixed_deal", False))
         kwargs: dict[str, Any] = {
@@ -54,10 +56,11 @@ def game_from_record(record: dict[str, Any]) -> Game:
     return game
 
 
-def replay(record: dict[str, Any]) -> Replay:
-    """Re-check every action of ``record`` and recompute the score."""
+def replay(record: dict[str, Any], rs: Ruleset | None = None) -> Replay:
+    """Re-check every action of ``record`` and recompute the score (``rs`` as in
+    ``game_from_record``)."""
     try:
-        game = game_from_record(record)
+        game = game_from_record(record, rs)
     except RecordError as exc:
         return Replay(False, [], str(exc), None)
     for index, text in enumerate(record.get("actions", [])):
@@ -72,7 +75,25 @@ def replay(record: dict[str, Any]) -> Replay:
     if "deal" in record and [format_cards(h) for h in game.dealt] != list(record["deal"]):
         # checked at the end: an auction with no bid deals again, so the seed's last deal counts
         return Replay(False, list(game.scores), "the recorded deal is not the deal of this seed (the record was altered)", game)
+    mismatch = _first_event_difference(record.get("events"), game)
+    if mismatch is not None:
+        return Replay(False, list(game.scores), mismatch, game)
     expected = (record.get("result") or {}).get("scores")
     if expected is not None and list(expected) != game.scores:
         return Replay(False, list(game.scores), f"recorded scores {expected} but the replay scores {game.scores}", game)
     return Replay(True, list(game.scores), None, game)
+
+
+def _first_event_difference(recorded: Any, game: Game) -> str | None:
+    """Where the recorded event log (when the record has one) departs from the replay's."""
+    if recorded is None:
+        return None
+    replayed = [event.to_json() for event in game.log]
+    if not isinstance(recorded, list):
+        return "the recorded events are not a list"
+    for index, (mine, theirs) in enumerate(zip(replayed, recorded, strict=False)):
+        if mine != theirs:
+            return f"event {index}: recorded {theirs} but the replay has {mine}"
+    if len(recorded) != len(replayed):
+        return f"the record has {len(recorded)} events but the replay has {len(replayed)}"
+    return None

@@ -9,7 +9,6 @@ base class of ``Game``), typed input by ``entry``; ``observation(seat)`` is all 
 
 from __future__ import annotations
 
-import copy
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -17,6 +16,7 @@ from typing import Any
 
 from paixing.game import entry, steps
 from paixing.game.actions import PASS, Action, IllegalAction, Meaning
+from paixing.game.clone import clone
 from paixing.game.dealt import instant_winner, rewards
 from paixing.game.ends import hand_over
 from paixing.game.events import (
@@ -26,14 +26,14 @@ from paixing.game.events import (
     Event,
     Factor,
     InstantWin,
-    Kitty,
     Lead,
     Redeal,
     Reward,
 )
 from paixing.game.facts import HandFacts
-from paixing.game.observation import Observation, hidden_deal
-from paixing.game.seats import Seats, known_mates, roles_of
+from paixing.game.obligations import compile_rules
+from paixing.game.observation import MOVE_EVENTS, Observation, PublicViews
+from paixing.game.seats import Seats, roles_of
 from paixing.game.settle import Settlement, settle
 from paixing.game.steps import DONE, HANDLED, StepRunner
 from paixing.game.tricks import TrickPlay
@@ -45,7 +45,6 @@ from paixing.rules.cards import Card, format_cards, parse_cards
 from paixing.rules.hand_rules import Contract, GameRules, ScoreRow
 
 __all__ = ["PASS", "Action", "Game", "IllegalAction", "Meaning", "Seats", "new_game"]
-
 
 class Game(TrickPlay):
     """A hand of a variant. Build with ``new_game``."""
@@ -64,10 +63,12 @@ class Game(TrickPlay):
             raise ValueError(f"{rs.id} defines hand types only, no game (it has no 'game:' section)")
         self.rs = rs
         self.rules: GameRules = rs.variant.game
+        self.played_bonuses = [b for b in self.rules.bonuses.tricks if b.when == "played"]
         self.n = rs.variant.players
         self.seed = seed
         self.rng = random.Random(seed)
         self.hand_number = hand_number
+        self.obligations = compile_rules(rs, hand_number)
         self.previous_first_out = previous_first_out
         self.fixed_deal = hands is not None
         self.log: list[Event] = []
@@ -79,11 +80,8 @@ class Game(TrickPlay):
         self.redeals = 0
         self._given_dealer = dealer
         self._issued: tuple[int, set[int], list[Action]] = (-1, set(), [])
-        self.deal_marks: list[int] = []
-        """Where the log's deal events are."""
-        self.public: list[list[Event]] = [[] for _ in range(self.n)]
-        """Per seat, the log as that seat saw it (other hands of a deal hidden), kept as it grows."""
-        self.kitty_shown = False
+        self.views = PublicViews(self.n)
+        """Each seat's view of the log, and the cached parts of its observation."""
         self._reset_hand_state()
         self._deal(hands, kitty)
 
@@ -106,15 +104,17 @@ class Game(TrickPlay):
         self.tricks = 0
 
     def record(self, event: Event) -> None:
-        """Append an event to the log (and to each seat's public view of it)."""
-        self.log.append(event)
-        if isinstance(event, Deal):
-            for seat, seen in enumerate(self.public):
-                seen.append(hidden_deal(event, seat))
-            return
-        self.kitty_shown = self.kitty_shown or isinstance(event, Kitty)
-        for seen in self.public:
-            seen.append(event)
+        """Append an event to the log, and show it to the seats' views: they keep parts of the
+        observations until an event says those changed (see ``PublicViews.recorded``)."""
+        log = self.log
+        log.append(event)
+        if event.__class__ not in MOVE_EVENTS:  # the most frequent events, which drop nothing
+            self.views.recorded(event, log)
+
+    @property
+    def deal_marks(self) -> list[int]:
+        """Where the log's deal events are (the last one is the deal that was played)."""
+        return self.views.deal_marks
 
     def order_from(self, seat: int) -> list[int]:
         """Every seat in playing order, starting with ``seat``."""
@@ -142,7 +142,6 @@ class Game(TrickPlay):
             check_in_deck(self.rs, [c for h in self.hands for c in h] + self.kitty)
         self.dealt = [list(h) for h in self.hands]
         self.dealer = self._find_dealer(turned)
-        self.deal_marks.append(len(self.log))
         self.record(Deal(self.dealer, tuple(format_cards(self.rs.sort_cards(h)) for h in self.hands)))
         self._dealt_events()
 
@@ -207,8 +206,9 @@ class Game(TrickPlay):
         self.contract = c
         seats = Seats(declarer=declarer)
         others = self.order_from(declarer)[1:]
-        if c.teams == "solo":
+        if c.teams in ("solo", "each"):
             seats.opponents = others
+            seats.alone = c.teams == "each"
         elif c.teams == "duel":
             seats.opponents = [opponent]
             seats.bystanders = [s for s in others if s != opponent]
@@ -246,9 +246,12 @@ class Game(TrickPlay):
         assert c is not None
         self.phase = "play"
         self.active = [s for s in range(self.n) if s not in self.seats.bystanders]
+        self.views.forget()
         leader = {"declarer": self.seats.declarer, "dealer": self.dealer}.get(c.leader)
         if c.leader == "opponent":
             leader = self.seats.opponents[0]
+        held = self.obligations.leader(self.hands) if self.obligations is not None else None
+        leader = held if held is not None else leader
         assert leader is not None
         self.turn = leader
         self.record(Lead(leader))
@@ -309,7 +312,7 @@ class Game(TrickPlay):
         elif self.phase == "play":
             acts = self._play_actions()
         # Actions handed out here need no second check when they come back to apply().
-        self._issued = (len(self.actions), {id(a) for a in acts}, acts)
+        self._issued = (len(self.actions), set(map(id, acts)), acts)
         return acts
 
     def parse_action(self, text: str) -> Action:
@@ -326,55 +329,38 @@ class Game(TrickPlay):
             raise IllegalAction("the hand is over")
         if self.phase == "contract":
             assert self.step is not None
-            allowed = self.step.actions(self, self.turn)
-            if action not in allowed:
-                options = ", ".join(str(a) for a in allowed[:6]) + (" …" if len(allowed) > 6 else "")
-                raise IllegalAction(f"{action} is not allowed now; choose {options}")
+            if not self._handed_out(action):
+                allowed = self.step.actions(self, self.turn)
+                if action not in allowed:
+                    options = ", ".join(str(a) for a in allowed[:6]) + (" …" if len(allowed) > 6 else "")
+                    raise IllegalAction(f"{action} is not allowed now; choose {options}")
             self.actions.append(str(action))
             self._apply_contract(action)
             return
         if action.kind == "pass":
             if self.last is None:
                 raise IllegalAction("you lead: you must play")
+            if self.obligations is not None and not self._handed_out(action):
+                self._check_obligations(action)
         elif action.kind == "play":
             assert action.play is not None
-            issued = self._issued
-            if not (issued[0] == len(self.actions) and id(action) in issued[1]):
+            if not self._handed_out(action):
                 entry.check_play(self.rs, action.play, self.hands[self.turn], self.last[1] if self.last else None)
+                self._check_obligations(action)
         else:
             raise IllegalAction(f"{action} is not allowed during play")
-        self.actions.append(str(action))
         self._apply_play(action)
+
+    def _handed_out(self, action: Action) -> bool:
+        """Whether ``legal_actions()`` handed out this very object in this state (no action was
+        applied since): it needs no second check."""
+        issued = self._issued
+        return issued[0] == len(self.actions) and id(action) in issued[1]
 
     def observation(self, seat: int) -> Observation:
         """Exactly what ``seat`` may know now (see ``paixing.game.observation``): nothing in it
         refers back to the game."""
-        seats = self.seats
-        partner = seats.partner if seats.partner >= 0 and (seats.partner_known or seat == seats.partner) else None
-        return Observation(
-            rs=self.rs,
-            seat=seat,
-            phase=self.phase,
-            dealer=self.dealer,
-            turn=self.turn,
-            hand=tuple(self.hands[seat]),
-            cards_left=tuple(len(h) for h in self.hands),
-            history=tuple(self.public[seat]),
-            contract=self.contract,
-            declarer=seats.declarer,
-            partner=partner,
-            mates=known_mates(self.contract, seats, self.active, seat),
-            active=tuple(self.active),
-            role=seats.role(seat) if self.contract is not None else None,
-            called=self.called,
-            kitty=tuple(self.kitty) if self.kitty_shown else None,
-            trick=tuple(self.trick),
-            last=self.last,
-            finish=tuple(self.finish),
-            captured=tuple(self.captured),
-            scores=tuple(self.scores),
-            legal=self.legal_actions() if seat == self.turn and not self.over else [],
-        )
+        return self.views.observe(self, seat)
 
     def score_row(self) -> ScoreRow | None:
         """The score row that paid the contract (None before the end or without a contract):
@@ -388,30 +374,9 @@ class Game(TrickPlay):
         return roles_of(self.contract, self.seats, self.n)
 
     def clone(self) -> Game:
-        """An independent copy that plays on alone: hands, trick, seats, counters, the running
-        step and the random stream are copied; the compiled rules are shared (immutable)."""
-        other = copy.copy(self)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
-        other.log = list(self.log)
-        other.deal_marks = list(self.deal_marks)
-        other.public = [list(seen) for seen in self.public]
-        other.actions = list(self.actions)
-        other.scores = list(self.scores)
-        other.hands = [list(h) for h in self.hands]
-        other.dealt = [list(h) for h in self.dealt]
-        other.kitty = list(self.kitty)
-        other.seats = self.seats.copy()
-        other.step = self.step.copy() if self.step is not None else None
-        other.active = list(self.active)
-        other.finish = list(self.finish)
-        other.captured = list(self.captured)
-        other.trick = list(self.trick)
-        other.passed = set(self.passed)
-        other.plays_made = list(self.plays_made)
-        other.type_counts = Counter(self.type_counts)
-        other._issued = (-1, set(), [])
-        return other
+        """An independent copy that plays on alone (see ``paixing.game.clone``); the compiled
+        rules are shared (immutable)."""
+        return clone(self)
 
     def to_record(self) -> dict[str, Any]:
         """The JSON game record: enough to replay and re-score the hand."""
@@ -425,6 +390,7 @@ class Game(TrickPlay):
             "fixed_deal": self.fixed_deal,
             **({"previous_first_out": self.previous_first_out} if self.previous_first_out is not None else {}),
             "actions": list(self.actions),
+            "events": [event.to_json() for event in self.log],
             "result": self.result.to_json() if self.result else None,
         }
 

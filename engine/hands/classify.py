@@ -10,13 +10,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from paixing.hands.play import Play
-from paixing.hands.ruleset import Ruleset
+from paixing.hands.ruleset import Ruleset, TypeInfo
 from paixing.hands.view import HandView
 from paixing.rules.cards import Card
 
 
-def classify(rs: Ruleset, cards: Iterable[Card]) -> list[Play]:
-    """Every reading of exactly these cards, in hand-type order."""
+def classify(rs: Ruleset, cards: Iterable[Card], only: TypeInfo | None = None) -> list[Play]:
+    """Every reading of exactly these cards, in hand-type order (only as ``only`` when given:
+    the same readings of that type, without trying every other type)."""
     hv = HandView(rs, cards)
     cards_t = tuple(rs.sort_cards(hv.cards))
     if not cards_t:
@@ -26,7 +27,7 @@ def classify(rs: Ruleset, cards: Iterable[Card]) -> list[Play]:
     # Wild cards that are exactly an all-wild exact-card type (four jokers) read only as it.
     exclusive = hv.n_wild == len(cards_t) and names in rs.exclusive_wild_sets
     seen: set[tuple[object, ...]] = set()
-    for t in rs.types:
+    for t in rs.types if only is None else (only,):
         if exclusive and t.exclusive != names:
             continue
         for play in t.match(rs, hv, t, cards_t):

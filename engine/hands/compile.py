@@ -17,6 +17,7 @@ from typing import Any
 from paixing.hands.features import FeatureContext, compile_features
 from paixing.hands.ruleset import ContainsFn, Ruleset, TypeInfo, deal_deck
 from paixing.hands.shapes import SHAPES, Shape
+from paixing.hands.suited import never_as_generate, never_as_match, suited_generate, suited_match
 from paixing.hands.tables import BIG, RankTables, rank_tables
 from paixing.rules.cards import Card
 from paixing.rules.models import HandType, Variant
@@ -77,11 +78,25 @@ def _ladder_fields(rungs: Rungs) -> dict[str, Any]:
     return {"rungs": rungs, "max_rung": max((r for _, _, r in rungs), default=-1), "fixed_rung": fixed}
 
 
+def _bound(kind: Shape, params: Any, spec: HandType, tables: RankTables, wmax: int) -> dict[str, Any]:
+    """The shape's generate and match, wrapped once here where the type needs it: the suit of
+    the top card for a type compared by suit, the ranks wild cards never stand for."""
+    generate, match = kind.generate, kind.match
+    own = kind.suits(params) == "same"
+    suited = own or "suit" in spec.compare.key or "suit" in spec.compare.same
+    if suited and not own:
+        generate, match = suited_generate(generate), suited_match(match)
+    if wmax and tables.never_as:
+        generate, match = never_as_generate(generate, tables.never_as), never_as_match(match, tables.never_as)
+    return {"generate": generate, "match": match, "suited": suited}
+
+
 def _type_info(i: int, spec: HandType, tables: RankTables, me: _Shaped, cls: int, rungs: Rungs, kick: dict[str, Any]) -> TypeInfo:
     kind, params = me.kind, me.params
     length_cap = spec.compare.length_cap or BIG
-    ctx = FeatureContext(kind.top, params, tables, length_cap)
+    ctx = FeatureContext(kind.top, params, tables, length_cap, spec.compare.category)
     key, same = tuple(spec.compare.key), tuple(spec.compare.same)
+    wmax = (BIG if spec.wilds.max is None else spec.wilds.max) if tables.wild_names else 0
     return TypeInfo(
         index=i,
         id=spec.id,
@@ -90,14 +105,12 @@ def _type_info(i: int, spec: HandType, tables: RankTables, me: _Shaped, cls: int
         shape=kind.key,
         params=params,
         tables=tables,
-        generate=kind.generate,
-        match=kind.match,
         contains_fn=me.contains,
         key_fn=compile_features(ctx, key),
         same_fn=compile_features(ctx, same),
         suits=kind.suits(params),
         wmin=spec.wilds.min,
-        wmax=(BIG if spec.wilds.max is None else spec.wilds.max) if tables.wild_names else 0,
+        wmax=wmax,
         min_natural=spec.wilds.min_natural,
         kickers=spec.kickers,
         cls=cls,
@@ -105,11 +118,14 @@ def _type_info(i: int, spec: HandType, tables: RankTables, me: _Shaped, cls: int
         same=same,
         length_cap=length_cap,
         playable=spec.playable,
+        last_only=spec.last_play_only,
+        fewer=spec.kickers is not None and spec.kickers.fewer,
         needs=kind.needs(params),
         needs_group=kind.needs_group(params),
         exclusive=kind.exclusive_wilds(params, tables),
         **kick,
         **_ladder_fields(rungs),
+        **_bound(kind, params, spec, tables, wmax),
     )
 
 

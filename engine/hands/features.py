@@ -25,6 +25,8 @@ class FeatureContext:
     params: Any
     tables: RankTables
     length_cap: int
+    category: int = 0
+    """The type's ``compare.category``."""
 
 
 FEATURES: dict[str, Callable[[FeatureContext], FeatureFn]] = {}
@@ -59,12 +61,26 @@ def _groups(ctx: FeatureContext) -> FeatureFn:
 
 @feature("suit")
 def _suit(ctx: FeatureContext) -> FeatureFn:
+    # The suit of the play's highest card: a one-suit shape sets it; for every other shape the
+    # compiler wraps generate/match so each play carries it (see suited.py).
     return lambda p, n: p.suit
 
 
 @feature("natural")
 def _natural(ctx: FeatureContext) -> FeatureFn:
     return lambda p, n: 0 if p.wild_as else 1
+
+
+@feature("ranks")
+def _ranks(ctx: FeatureContext) -> FeatureFn:
+    # Every rank of the core, high to low, once per card (flush against flush).
+    return lambda p, n: tuple(sorted((r for r, c in p.groups for _ in range(c)), reverse=True))
+
+
+@feature("category")
+def _category(ctx: FeatureContext) -> FeatureFn:
+    c = ctx.category
+    return lambda p, n: c
 
 
 def compile_features(ctx: FeatureContext, names: tuple[str, ...]) -> Callable[[Any, int], tuple[Any, ...]]:

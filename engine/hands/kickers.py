@@ -17,13 +17,18 @@ from paixing.rules.cards import Card
 from paixing.rules.models import Kickers
 
 
+def kick_units(spec: Kickers, groups: int) -> int:
+    """How many kicker units a core of ``groups`` groups takes (``fewer``: fewer than this)."""
+    return groups * spec.per_group if spec.count == "per_group" else spec.count
+
+
 def kicker_cards(t: TypeInfo, groups: int) -> int:
-    """How many cards the kickers of one play of ``t`` hold, for a core of ``groups`` groups."""
+    """How many cards the kickers of one play of ``t`` hold, for a core of ``groups`` groups
+    (with ``fewer``, the count they stay below: ``legal_plays`` then filters by length)."""
     k = t.kickers
     if k is None:
         return 0
-    units = groups if k.count == "per_group" else k.count
-    return units * k.size
+    return kick_units(k, groups) * k.size
 
 
 def _adjacent(rs: Ruleset, spec: Kickers, start: int, k: int) -> set[int]:
@@ -40,14 +45,27 @@ def _forbidden(kick: Counts, forbid: list[tuple[frozenset[int] | None, ContainsF
 
 
 def with_kickers(rs: Ruleset, hv: HandView, t: TypeInfo, groups: Counts, used: dict[int, int], start: int, k: int, s: int) -> list[Play]:
-    """The core plus every allowed kicker multiset drawn from what the core leaves."""
+    """The core plus every allowed kicker multiset drawn from what the core leaves (every
+    smaller number of units, none included, when the kickers may be ``fewer``)."""
+    spec = t.kickers
+    assert spec is not None
+    units = kick_units(spec, k)
+    if not spec.fewer:
+        return _kicked(rs, hv, t, groups, used, start, k, s, units)
+    out = [Play(t, None, groups, _merged(used, ()), (), -1, hv)]
+    for u in range(1, units):
+        out += _kicked(rs, hv, t, groups, used, start, k, s, u)
+    return out
+
+
+def _kicked(rs: Ruleset, hv: HandView, t: TypeInfo, groups: Counts, used: dict[int, int], start: int, k: int, s: int, units: int) -> list[Play]:
+    """The core plus every allowed multiset of exactly ``units`` kicker units."""
     spec = t.kickers
     assert spec is not None
     eligible, rem = _eligible(hv, spec, used)
     adjacent = _adjacent(rs, spec, start, k)
     forbid = _live_forbid(t, eligible)
     core_items = list(used.items())
-    units = k if spec.count == "per_group" else spec.count
     if units == 1 and spec.other_ranks and len(core_items) == 1:
         return _one_unit(hv, t, groups, core_items[0], eligible, adjacent, forbid, s)
     kicks = multisets(eligible, _unit_caps(spec, t.kick_cap, eligible, rem, adjacent, s), units, spec.size)
@@ -156,6 +174,8 @@ def kicker_allowed(rs: Ruleset, t: TypeInfo, kick: Counts, start: int, k: int, s
     """The constraints on kickers taken together: no forbidden type inside, no longer chain."""
     spec = t.kickers
     assert spec is not None
+    if not kick:
+        return True
     adjacent = _adjacent(rs, spec, start, k)
     if adjacent and any(n >= s and r in adjacent for r, n in kick):
         return False
@@ -183,8 +203,12 @@ def _left_over(spec: Kickers, counts: Sequence[int], pos: tuple[int, ...], s: in
     """What ``n`` cards (``counts``) leave beside the core ``pos`` of groups of ``s``, when it
     has the kickers' size and form; None otherwise."""
     k = len(pos)
-    units = k if spec.count == "per_group" else spec.count
-    if s * k + units * spec.size != n:
+    units = kick_units(spec, k)
+    extra = n - s * k
+    if extra < 0 or extra % spec.size:
+        return None
+    u = extra // spec.size
+    if (u >= units) if spec.fewer else (u != units):
         return None
     rem = list(counts)
     for r in pos:

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from paixing.hands.classify import classify
 from paixing.hands.generate import generate
 from paixing.hands.play import Play, beats
-from paixing.hands.ruleset import Ruleset
+from paixing.hands.ruleset import Ruleset, TypeInfo
 from paixing.hands.tables import BIG
 from paixing.hands.view import HandView
 from paixing.rules.cards import Card, format_cards
@@ -16,8 +16,9 @@ from paixing.rules.cards import Card, format_cards
 def legal_plays(rs: Ruleset, hand: Iterable[Card], target: Play | None = None) -> list[Play]:
     """Every distinct play the hand can make on ``target`` (any play on a free lead).
 
-    Order is deterministic: hand-type order of the variant, then the order each shape
-    enumerates (low ranks and short chains first).
+    A ``last_play_only`` type is offered only as the whole hand. Order is deterministic:
+    hand-type order of the variant, then the order each shape enumerates (low ranks and short
+    chains first).
     """
     hv = hand if isinstance(hand, HandView) else HandView(rs, hand)
     out: list[Play] = []
@@ -28,7 +29,7 @@ def legal_plays(rs: Ruleset, hand: Iterable[Card], target: Play | None = None) -
             continue
         if target is None:
             # Each shape enumerates every play once (tests check no identity repeats).
-            out.extend(generate(rs, hv, t))
+            out.extend(_of_length(rs, hv, t, None, -1) if t.last_only or t.fewer else generate(rs, hv, t))
             continue
         higher = t.max_rung > target.rung
         if not higher and t.cls != target.cls:
@@ -41,8 +42,23 @@ def legal_plays(rs: Ruleset, hand: Iterable[Card], target: Play | None = None) -
             # Only a type of the target's own shape reads its top the same way.
             if t.key and t.key[0] == "top" and t.shape == target.type.shape:
                 floor = target.key[0]
-        out.extend(play for play in generate(rs, hv, t, length, floor) if beats(play, target))
+        plays = _of_length(rs, hv, t, length, floor) if t.last_only or t.fewer else generate(rs, hv, t, length, floor)
+        out.extend(play for play in plays if beats(play, target))
     return out
+
+
+def _of_length(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int) -> Iterable[Play]:
+    """Plays of ``t`` of ``length`` cards (any when None), for the types whose length the
+    shapes cannot pre-filter: the whole hand for ``last_play_only``, any length for ``fewer``
+    kickers."""
+    if t.last_only:
+        if length is not None and length != len(hv.cards):
+            return []
+        length = len(hv.cards)
+    if not t.fewer:
+        return generate(rs, hv, t, length, floor)
+    plays = generate(rs, hv, t, None, floor)
+    return plays if length is None else [p for p in plays if len(p) == length]
 
 
 def beats_cards(rs: Ruleset, play: Iterable[Card], target: Iterable[Card]) -> bool:

@@ -98,9 +98,10 @@ class Play:
     # identity ---------------------------------------------------------------------------
     @property
     def identity(self) -> tuple[object, ...]:
-        """What makes two plays the same play: type, core, natural ranks used, and the suit of a
-        one-suit set. Which physical cards of a rank (or which wild cards) are used does not count."""
-        return (self.type.index, self.groups, self.naturals, self.suit if self.type.suits == "same" else -1)
+        """What makes two plays the same play: type, core, natural ranks used, and the suit where
+        it counts (a one-suit play, or a type compared by suit). Which physical cards of a rank
+        (or which wild cards) are used does not count otherwise."""
+        return (self.type.index, self.groups, self.naturals, self.suit if self.type.suited else -1)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Play) and other.identity == self.identity
@@ -117,7 +118,7 @@ class Play:
     def stands_for(self) -> tuple[Card, ...]:
         """What each wild card in ``cards`` is read as (rank, and suit in a one-suit set)."""
         rs = self.type.tables
-        suit = rs.suit_names[self.suit] if self.suit >= 0 else None
+        suit = rs.suit_names[self.suit] if self.suit >= 0 and self.type.suits == "same" else None
         return tuple(Card(rs.ranks[r], suit) for r in self.wild_as)
 
     @property
@@ -127,7 +128,7 @@ class Play:
         if not self.wild_as:
             return self.notation
         nat = [c for c in self.cards if not rs.is_wild(c)]
-        if self.suit < 0:
+        if not self.type.suited:
             # Suits play no part in this reading: write it by rank alone (4D + joker → 44).
             nat = [Card(c.rank) for c in nat]
         return format_cards(rs.sort_cards(nat + list(self.stands_for)))
@@ -162,20 +163,60 @@ def beats(play: Play, target: Play) -> bool:
     return play.type.cls == target.type.cls and play.same == target.same and play.key > target.key
 
 
-def why(play: Play, target: Play) -> str:
-    """One sentence explaining ``beats(play, target)``, for the CLI and the rulebook."""
-    a, b = play.type, target.type
+WHY_WORDS: dict[str, dict[str, tuple[str, str, str]]] = {
+    # feature → {lang: (what must match, when higher, when lower)}
+    "length": {"en": ("length", "it is longer", "it is shorter"), "zh": ("张数", "张数更多", "张数更少")},
+    "top": {"en": ("rank", "its rank is higher", "its rank is lower"), "zh": ("点数", "点数更大", "点数更小")},
+    "groups": {"en": ("make-up", "its groups are bigger", "its groups are smaller"), "zh": ("组成", "组更大", "组更小")},
+    "suit": {"en": ("suit", "its suit is higher", "its suit is lower"), "zh": ("花色", "花色更大", "花色更小")},
+    "natural": {"en": ("kind (natural or wild)", "it is natural, with no wild card", "it is made with a wild card"),
+                "zh": ("软硬", "是硬的（不带癞子）", "是软的（带癞子）")},
+}
+"""How a player names each comparison feature in ``why``; a feature without words is named by
+its id (a new feature in ``paixing.hands.features`` should add its words here)."""
+
+
+WHY_SAYS: dict[str, tuple[str, str]] = {
+    # case → (zh, en); {a} the play's type, {b} the target's, {w} the feature words
+    "higher": ("{a}比{b}大：在牌型阶梯上更高", "{a} beats {b}: it is higher on the ladder"),
+    "lower": ("{a}管不住{b}：{b}在牌型阶梯上更高", "{a} cannot beat {b}: {b} is higher on the ladder"),
+    "apart": ("{a}和{b}不能比较，谁也管不住谁", "{a} and {b} do not compare: neither beats the other"),
+    "same": ("{a}只能管{w}相同的牌", "{a} only beats a play of the same {w}"),
+    "no_key": ("{a}之间不分大小，先出为大", "One {a} never beats another: the first one stands"),
+    "equal": ("{a}管不住{b}：一样大，先出为大", "{a} cannot beat {b}: they are equal, and the first one stands"),
+    "greater": ("{a}管{b}：{w}", "{a} beats {b}: {w}"),
+    "less": ("{a}管不住{b}：{w}", "{a} cannot beat {b}: {w}"),
+}
+"""The sentences of ``why``, in both languages."""
+
+
+def why(play: Play, target: Play, lang: str = "en") -> str:
+    """One sentence, as a player would say it, explaining ``beats(play, target)`` (``lang``: en
+    or zh), naming the hand types by their names; for the CLI and the rulebook."""
+    zh = lang == "zh"
+    a, b = (play.type.name.zh, target.type.name.zh) if zh else (play.type.name.en, target.type.name.en)
+
+    def words(feature: str) -> tuple[str, str, str]:
+        return WHY_WORDS.get(feature, {}).get(lang, (feature, f"its {feature} is higher", f"its {feature} is lower"))
+
+    def differing(features: tuple[str, ...], mine: tuple[Any, ...], theirs: tuple[Any, ...]) -> list[str]:
+        return [f for f, x, y in zip(features, mine, theirs, strict=False) if x != y]
+
+    w = ""
     if play.rung != target.rung:
-        higher, lower = (a, b) if play.rung > target.rung else (b, a)
-        return f"{higher.id} is on a higher rung of the ladder than {lower.id}"
-    if play.cls != target.cls:
-        return f"{a.id} and {b.id} are on the same rung but do not compare"
-    if play.same != target.same:
-        return f"{a.id} plays compare only when their {', '.join(a.same)} match"
-    if not a.key:
-        return f"equal {a.id} plays never beat each other (the first one stands)"
-    if play.key > target.key:
-        return f"same class, higher by {', '.join(a.key)}"
-    if play.key == target.key:
-        return f"same class and equal by {', '.join(a.key)}"
-    return f"same class, lower by {', '.join(a.key)}"
+        case = "higher" if play.rung > target.rung else "lower"
+    elif play.cls != target.cls:
+        case = "apart"
+    elif play.same != target.same:
+        case = "same"
+        must = differing(play.type.same, play.same, target.same) or list(play.type.same)
+        w = ("、" if zh else " and ").join(words(f)[0] for f in must)
+    elif not play.type.key:
+        case = "no_key"
+    elif play.key == target.key:
+        case = "equal"
+    else:
+        feature = differing(play.type.key, play.key, target.key)[0]
+        case = "greater" if play.key > target.key else "less"
+        w = words(feature)[1 if case == "greater" else 2]
+    return WHY_SAYS[case][0 if zh else 1].format(a=a, b=b, w=w)

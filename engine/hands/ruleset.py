@@ -53,8 +53,16 @@ class TypeInfo:
     same_fn: Callable[[Any, int], tuple[Any, ...]]
     """Compiled ``same``: (play, n cards) → the features that must match."""
     suits: str = "any"
-    """How suits matter to the type: ``same`` (one-suit sets: the suit is part of a play),
-    ``mixed`` or ``any``."""
+    """How suits matter to the shape: ``same`` (one-suit sets, flushes, suited chains: the suit
+    is part of a play), ``mixed`` or ``any``."""
+    suited: bool = False
+    """The suit of the play's highest card is part of its identity: a one-suit shape, or a
+    type whose ``compare.key`` or ``same`` uses ``suit``."""
+    last_only: bool = False
+    """``last_play_only``: legal only as the player's last cards."""
+    fewer: bool = False
+    """The kickers may be ``fewer``: a play's length is not known from its core, so the move
+    generator is asked for every length and filtered."""
     wmin: int = 0
     wmax: int = BIG
     min_natural: int = 0

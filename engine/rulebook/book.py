@@ -13,7 +13,7 @@ from typing import Any
 from .phrases import P, tr
 from .sections.contracts import contracts
 from .sections.differs import differs
-from .sections.events import events
+from .sections.events import appendix, events
 from .sections.examples import examples
 from .sections.hand_types import hand_types
 from .sections.ladder import ladder
@@ -37,6 +37,8 @@ def contents(pen: Pen) -> list[tuple[str, str]]:
     ids.append("examples")
     if v.notes:
         ids.append("notes")
+    if appendix(pen):
+        ids.append("appendix")
     out = [(sid, pen.s(f"h.{sid}")) for sid in ids]
     if pen.f.parent is not None:
         out.append(("differs", pen.s("h.differs", parent=pen.tr(pen.f.parent.name))))
@@ -68,7 +70,9 @@ class Book(Pen):
             "source": self.s("ov.source", file=self.f.source),
             "description": self.tr(v.description),
             "overview": overview(self),
-            "legend": [self.s("legend.text"), self.s("legend.input")],
+            # a deck without jokers gets no word about them (the game removed them)
+            "legend": [self.s("legend.text"), self.s("legend.input")] if v.deck.jokers
+            else [self.s("legend.text_no_jokers"), self.s("legend.input_no_jokers")],
             "deck": deck(self),
             "dealer_role": "" if no_game else self.s("dealer.role"),
             "no_game": self.s("ov.no_game") if no_game else "",
@@ -82,5 +86,6 @@ class Book(Pen):
             "ending": ending(self),
             "examples": examples(self),
             "notes": [{"id": n.id, "text": self.tr(n.text)} for n in v.notes],
+            "appendix": appendix(self),
             "differs": differs(self),
         }

@@ -147,7 +147,7 @@ def generated_example(rs: Ruleset, t: TypeInfo) -> Shown:
         raise RulebookError(f"{rs.id}: hand type {t.id!r} has no example and no play of it can be made from the deck")
     play = best[1]
     cards = list(play.cards)
-    if SHAPES[t.shape].ranks_only:
+    if SHAPES[t.shape].ranks_only and not t.suited:
         # suits play no part in these shapes: write the ranks only, as the examples do
         cards = [c if c.is_joker else Card(c.rank) for c in cards]
     notation = format_cards(rs.sort_cards(cards))

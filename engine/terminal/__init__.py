@@ -30,7 +30,7 @@ from paixing.rules.loader import VariantError
 from rich.console import Console
 
 from .base import EXIT_ABANDONED, EXIT_OK, EXIT_USAGE, Chooser, card_text, cards_text, seat_names
-from .session import Session
+from .session import INTERRUPTED, Session
 
 __all__ = [
     "EXIT_ABANDONED", "EXIT_OK", "EXIT_USAGE", "Chooser", "bot_names", "card_text", "cards_text", "make_bots",
@@ -78,8 +78,20 @@ def play_hand(
     stdout). Lines typed are echoed on the console unless they come from ``input`` on a terminal.
 
     The command line calls this as ``paixing play VARIANT [--seat N] [--seed S] [--bots NAME]``
-    (``paixing.cli``).
+    (``paixing.cli``). Ctrl-C at any point (start-up, a prompt, the bots' moves) prints one
+    line and returns 1.
     """
+    try:
+        return _play_hand(variant, seat, seed, bots, input_fn, console)
+    except KeyboardInterrupt:  # during start-up: the session handles its own
+        print(INTERRUPTED, file=sys.stderr)
+        return EXIT_ABANDONED
+
+
+def _play_hand(
+    variant: str, seat: int, seed: int, bots: str, input_fn: Callable[[str], str], console: Console | None
+) -> int:
+    """``play_hand`` without the start-up Ctrl-C guard."""
     try:
         rs = ruleset(variant)
     except VariantError as exc:

@@ -27,16 +27,17 @@ RED_SUITS = frozenset({"H", "D"})
 COMMANDS = (
     ("55 | 7S 7H | 333 BJ", "play cards (rank-only: suits picked from your hand)"),
     ("55 BJ = 555", "say what wild cards stand for, when it is ambiguous"),
+    ("333444555666 = plane", "choose a reading by hand type (or core cards) when cards read several ways"),
     ("pass | p", "pass: decline a bid, or do not beat the play"),
     ("bid X | X", "declare contract X (id or 中文 name); bid value X"),
     ("call AS | AS", "call a card you do not hold: its holder is your partner"),
     ("?", "your legal options, numbered"),
-    ("N | #N", "take option N (a bare N right after ?)"),
-    ("play 55", "cards, even right after ?"),
+    ("#N", "take option N of the last numbered list (a bare N is a card or a bid)"),
+    ("play 55", "cards (the same as 55)"),
     ("hand", "reprint your hand"),
     ("status", "contract, trick, cards left, captures, scores"),
     ("help", "this list"),
-    ("quit", "abandon the hand (exit code 1)"),
+    ("quit", "abandon the hand, after you confirm with yes (exit code 1)"),
 )
 
 

@@ -4,6 +4,7 @@ prompt, the numbered options and the commands."""
 from __future__ import annotations
 
 from paixing.game.actions import PASS
+from paixing.game.entry import record_text
 from paixing.game.events import Bid, Deal
 from paixing.game.state import Action
 from paixing.rules.hand_rules import Contract
@@ -142,8 +143,9 @@ class Prompts(SessionBase):
                 label = "pass"
             else:
                 label = "bid"
-            shown = str(a.card) if a.card is not None else str(a)
-            groups.setdefault(label, []).append(f"{i}) {shown}")
+            # a play as a record writes it: with its reading where its cards read several ways
+            shown = str(a.card) if a.card is not None else record_text(self.rs, a)
+            groups.setdefault(label, []).append(f"#{i} {shown}")
         self.say(Text(f"Your {len(acts)} legal option{'s' if len(acts) != 1 else ''}:", style="bold"))
         for label, items in groups.items():
             inline = f"  {label}: " + "   ".join(items)
@@ -152,7 +154,7 @@ class Prompts(SessionBase):
                 continue
             self.say(Text(f"  {label}:", style="bold"))
             self.columns(items, indent=4)
-        self.say(Text("Type a number to take that option, or the move itself; `help` lists the commands.",
+        self.say(Text("Type #N to take option N, or the move itself; `help` lists the commands.",
                       style="dim"))
 
     def columns(self, items: list[str], indent: int) -> None:

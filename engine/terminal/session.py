@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import re
 
+from paixing.game.entry import AmbiguousPlay
+from paixing.game.readings import reading_text
 from paixing.game.state import Action, IllegalAction
-from paixing.rules.cards import CardError, parse_cards
+from paixing.hands.play import Play
+from paixing.rules.cards import CardError
 from rich.text import Text
 
 from .base import EXIT_ABANDONED, EXIT_OK, _Abandon, _BotError
@@ -13,6 +16,13 @@ from .contract import shorthand, step_module
 from .final import Final
 from .lines import EventLines
 from .prompts import Prompts
+
+INTERRUPTED = "Interrupted: the hand is abandoned."
+"""The one line Ctrl-C prints, wherever it comes (a prompt, the bots' moves, start-up)."""
+QUIT_WORDS = ("quit", "exit", "退出")
+"""Words that leave the hand (after a confirmation); never a single letter, which may be a rank."""
+MAX_OPTION_DIGITS = 6
+"""``#`` with more digits than this names no option (and is never converted to an integer)."""
 
 
 class Session(EventLines, Prompts, Final):
@@ -27,7 +37,7 @@ class Session(EventLines, Prompts, Final):
             raise _Abandon("Input ended (EOF): the hand is abandoned.") from None
         except KeyboardInterrupt:
             self.console.print()
-            raise _Abandon("Interrupted: the hand is abandoned.") from None
+            raise _Abandon(INTERRUPTED) from None
         if self.echo:
             self.console.print(line, markup=False, highlight=False)
         return line
@@ -73,27 +83,43 @@ class Session(EventLines, Prompts, Final):
             if g.phase == "play":
                 self.trick_line()
             return False
-        if low in ("quit", "exit", "q"):
-            raise _Abandon("You left the hand.")
-        m = re.fullmatch(r"(#)?\s*(\d+)", text)
-        if m and (m.group(1) or self.listed is not None):
-            k = int(m.group(2))
-            if not 1 <= k <= len(acts):
-                hint = ""
-                if g.phase == "play" and not m.group(1):
-                    try:
-                        parse_cards(m.group(2))
-                        hint = f"; to play these cards write `play {m.group(2)}`"
-                    except CardError:
-                        pass
-                self.say(Text(f"✗ no option {k}: the options are 1–{len(acts)}{hint}", style="red"))
-                return False
-            return self.try_apply(acts[k - 1])
+        if low in QUIT_WORDS:  # the full word only: a rank (Q, K …) is never a command
+            return self.confirm_quit()
+        m = re.fullmatch(r"#\s*(\d+)", text)
+        if m:
+            return self.take_option(m.group(1), acts)
         if low.startswith("play "):
             text = text[5:].strip()
         elif g.phase == "contract":
             text = self.contract_text(text, acts)
         return self.try_apply(text)
+
+    def confirm_quit(self) -> bool:
+        """Leave the hand only after a second ``yes``: a stray word never ends a game."""
+        self.say(Text("Leave the hand? Type yes to leave, anything else to go on.", style="bold"))
+        if self.ask().strip().lower() in ("yes", "y", "是"):
+            raise _Abandon("You left the hand.")
+        self.say(Text("You stay in the hand.", style="dim"))
+        return False
+
+    def take_option(self, digits: str, acts: list[Action]) -> bool:
+        """``#N``: take option N of the last numbered list (``?``, or the readings of an
+        ambiguous play), else of ``acts``; a number out of range is refused in one line."""
+        options = self.listed if self.listed is not None else acts
+        k = int(digits) if len(digits) <= MAX_OPTION_DIGITS else 0
+        if not 1 <= k <= len(options):
+            shown = digits if len(digits) <= MAX_OPTION_DIGITS else digits[:MAX_OPTION_DIGITS] + "…"
+            self.say(Text(f"✗ no option #{shown}: the options are #1–#{len(options)}", style="red"))
+            return False
+        return self.try_apply(options[k - 1])
+
+    def choose_reading(self, plays: list[Play]) -> None:
+        """Cards that read several ways: number the readings, so ``#N`` (or the typed form
+        shown) makes the play as one of them."""
+        self.listed = [Action("play", play=p) for p in plays]
+        self.say(Text(f"✗ {plays[0].notation} reads {len(plays)} ways; choose one:", style="red"))
+        for i, p in enumerate(plays, start=1):
+            self.say(f"  #{i} ", Text(reading_text(p, plays), style="bold"), f"  {p.type.name.zh} {p.type.name.en}")
 
     def contract_text(self, text: str, acts: list[Action]) -> str:
         """Shorthands in the contract phase (a contract's id or name, a bare value or card),
@@ -112,6 +138,9 @@ class Session(EventLines, Prompts, Final):
                 raise IllegalAction(f"you hold {card}: call a card you do not hold")
             self.current = action
             g.apply(action)
+        except AmbiguousPlay as exc:
+            self.choose_reading(exc.plays)
+            return False
         except IllegalAction as exc:
             self.say(Text(f"✗ {exc}", style="red"))
             return False
@@ -154,6 +183,10 @@ class Session(EventLines, Prompts, Final):
             return EXIT_ABANDONED
         except _BotError as exc:
             self.console.print(str(exc), markup=False, highlight=False)
+            return EXIT_ABANDONED
+        except KeyboardInterrupt:  # Ctrl-C while the bots move (at a prompt, ``ask`` says it)
+            self.console.print()
+            self.console.print(INTERRUPTED, markup=False, highlight=False)
             return EXIT_ABANDONED
         except RuntimeError as exc:  # the engine cannot go on (no bid in 100 deals)
             self.console.print(f"The hand cannot go on: {exc}", markup=False, highlight=False)

@@ -4,7 +4,7 @@ The winner may take the kitty."""
 
 from __future__ import annotations
 
-from paixing.game.actions import PASS, Action, Meaning
+from paixing.game.actions import PASS, Action, IllegalAction, Meaning
 from paixing.game.events import Bid, Kitty, Pass
 from paixing.game.steps.base import DONE, HANDLED, Name, Say, StepHost, StepRunner
 from paixing.rules.cards import format_cards
@@ -73,6 +73,8 @@ class Runner(StepRunner):
 def parse(head: str, args: list[str]) -> Action | None:
     """``bid <value>``."""
     if head == "bid" and len(args) == 1 and args[0].isdigit():
+        if not (args[0].isascii() and len(args[0]) <= 9):  # ² is a digit to isdigit, not to int
+            raise IllegalAction(f"bid a whole number written with 0–9, such as bid 3, not {args[0][:12]!r}")
         return Action("value", value=int(args[0]))
     return None
 

@@ -6,25 +6,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import product
-from math import comb
 from typing import Any
 
 from paixing.hands.kickers import Core, kicker_cards, match_kickers, with_kickers
 from paixing.hands.play import Play
 from paixing.hands.ruleset import ContainsFn, Counts, FeatureFn, Ruleset, TypeInfo
 from paixing.hands.shapes.base import Describer, Shape, natural_counts, register
-from paixing.hands.shapes.counting import (
-    Ask,
-    DeckCounts,
-    Poly,
-    add,
-    any_of,
-    at_least,
-    choose_poly,
-    coef,
-    mul,
-    natural_count,
-)
+from paixing.hands.shapes.counting import Ask, DeckCounts, natural_count, with_run
 from paixing.hands.tables import BIG, RankTables
 from paixing.hands.view import HandView
 from paixing.rules.cards import Card
@@ -38,6 +26,11 @@ class ChainParams:
     kmin: int
     kmax: int
     same_size: bool
+    suits: str = "any"
+    """``same``: one suit (a straight flush)."""
+    moved: bool = False
+    """``ranks.windows`` moves some chains out of sequence order: ``top`` is then no lower
+    bound on the window's place, and generation ignores ``floor``."""
 
 
 def _compile(spec: HandType, tables: RankTables) -> ChainParams:
@@ -48,17 +41,40 @@ def _compile(spec: HandType, tables: RankTables) -> ChainParams:
         gmin=ch.group.min,
         gmax=BIG if ch.group.max is None else ch.group.max,
         kmin=max(ch.length.min, 1),
-        kmax=min(kmax, len(tables.seq)),
+        # A rank at both ends of the sequence: no chain holds it twice.
+        kmax=min(kmax, len(tables.seq) - tables.wrap),
         same_size=ch.same_size,
+        suits=ch.suits,
+        moved=bool(tables.window_top),
     )
 
 
 # ------------------------------------------------------------------------------ generation
 def generate(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None = None, floor: int = -1) -> Iterable[Play]:
     """Every chain play of ``t`` (its top sequence position at least ``floor``)."""
-    if t.params.same_size and (not hv.wilds or t.wmax == 0):
+    p: ChainParams = t.params
+    if p.moved:
+        floor = -1
+    if p.suits == "same":
+        return _suited_chains(rs, hv, t, length, floor)
+    if p.same_size and (not hv.wilds or t.wmax == 0):
         return _natural_chains(rs, hv, t, length, floor)
     return _wild_chains(rs, hv, t, length, floor)
+
+
+def _suited_chains(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int) -> list[Play]:
+    """One-suit chains (natural cards only): the chains of each suit's cards, with that suit."""
+    p: ChainParams = t.params
+    out: list[Play] = []
+    least = p.gmin * p.kmin
+    for si, suit in enumerate(rs.tables.suit_names):
+        cards = [c for c in hv.cards if c.suit == suit]
+        if len(cards) < least:
+            continue
+        for play in _natural_chains(rs, HandView(rs, cards), t, length, floor):
+            play.suit = si
+            out.append(play)
+    return out
 
 
 def _spreads(caps: list[int], need: list[int], budget: int) -> list[tuple[int, ...]]:
@@ -219,18 +235,45 @@ def match(rs: Ruleset, hv: HandView, t: TypeInfo, cards: tuple[Card, ...]) -> It
         return
     if not nat:
         return
-    positions = [rs.seq_pos[r] for r in nat]
-    if min(positions) < 0:
-        return
-    lo, hi = min(positions), max(positions)
     p: ChainParams = t.params
+    suit = -1
+    if p.suits == "same":
+        suit = _one_suit(rs, hv, cards)
+        if suit < 0:
+            return
     n_seq = len(rs.seq)
-    for k in range(max(p.kmin, hi - lo + 1), min(p.kmax, n_seq) + 1):
-        for start in range(max(0, hi - k + 1), min(lo, n_seq - k) + 1):
-            pos = rs.seq[start : start + k]
-            have = [nat.get(r, 0) for r in pos]
-            for sizes in _match_sizes(p, have, len(cards), hv.n_wild):
-                yield _chain_play(t, cards, pos, sizes, have)
+    for lo, hi in _spans(rs, nat):
+        for k in range(max(p.kmin, hi - lo + 1), min(p.kmax, n_seq) + 1):
+            for start in range(max(0, hi - k + 1), min(lo, n_seq - k) + 1):
+                pos = rs.seq[start : start + k]
+                have = [nat.get(r, 0) for r in pos]
+                for sizes in _match_sizes(p, have, len(cards), hv.n_wild):
+                    play = _chain_play(t, cards, pos, sizes, have)
+                    play.suit = suit
+                    yield play
+
+
+def _one_suit(rs: Ruleset, hv: HandView, cards: tuple[Card, ...]) -> int:
+    """The suit (index) of natural cards all of one suit, else -1."""
+    suits = {c.suit for c in cards}
+    if hv.n_wild or len(suits) != 1 or None in suits:
+        return -1
+    return rs.suit_rank[suits.pop()]
+
+
+def _spans(rs: Ruleset, nat: dict[int, int]) -> list[tuple[int, int]]:
+    """The lowest and highest sequence places of the natural ranks, once per way to place them:
+    a rank at both ends of the sequence (A) may stand at either end."""
+    seq_pos = rs.seq_pos
+    positions = [seq_pos[r] for r in nat]
+    if min(positions) < 0:
+        return []
+    spans = [(min(positions), max(positions))]
+    if rs.tables.wrap and rs.seq[0] in nat:
+        last = len(rs.seq) - 1
+        low = [0 if q == last else q for q in positions]
+        spans.append((min(low), max(low)))
+    return spans
 
 
 def _match_sizes(p: ChainParams, have: list[int], n: int, w: int) -> Iterator[list[int]]:
@@ -302,7 +345,12 @@ def _contains(p: ChainParams, tables: RankTables) -> ContainsFn:
 
 
 def _top(p: ChainParams, tables: RankTables) -> FeatureFn:
+    """A chain's top is the sequence place of its last rank (a rank at both ends counts at its
+    last place when it ends the chain); ``ranks.windows`` moves named chains above or below."""
     seq_pos = tables.seq_pos
+    moved = tables.window_top
+    if moved:
+        return lambda play, n: moved.get((seq_pos[play.groups[-1][0]], len(play.groups)), seq_pos[play.groups[-1][0]])
     return lambda play, n: seq_pos[play.groups[-1][0]]
 
 
@@ -311,39 +359,7 @@ def _seat_count(t: TypeInfo, ask: Ask, deck: DeckCounts) -> int | None:
     if ask.whole_hand:
         return None
     p: ChainParams = t.params
-    return natural_count(deck, t, lambda free: _with_run(deck, ask, p.gmin, p.kmin, free))
-
-
-def _with_run(deck: DeckCounts, ask: Ask, g: int, window: int, free_wild: Poly) -> int | None:
-    if ask.shares_ranks:
-        return None
-    if window > len(deck.rs.seq):
-        return 0
-    return comb(deck.n_cards, deck.k) - _no_run(deck, g, window, free_wild)
-
-
-def _no_run(deck: DeckCounts, g: int, window: int, free_wild: Poly) -> int:
-    """Hands with no ``window`` consecutive sequence ranks each held at least ``g`` times:
-    a walk along the sequence whose state is the current run's length."""
-    k, per, seq = deck.k, deck.per, deck.rs.seq
-    states: dict[int, Poly] = {0: [1]}
-    for r in seq:
-        c = per[r]
-        good = choose_poly(c, at_least(g))
-        bad = choose_poly(c, lambda j: j < g)
-        nxt: dict[int, Poly] = {}
-        for run, poly in states.items():
-            nxt[0] = add(nxt.get(0, [0]), mul(poly, bad, k))
-            if run + 1 < window:
-                nxt[run + 1] = add(nxt.get(run + 1, [0]), mul(poly, good, k))
-        states = nxt
-    rest: Poly = [1]
-    in_seq = set(seq)
-    for r, c in enumerate(per):
-        if r not in in_seq:
-            rest = mul(rest, any_of(c), k)
-    rest = mul(rest, free_wild, k)
-    return sum(coef(mul(p, rest, k), k) for p in states.values())
+    return natural_count(deck, t, lambda free: with_run(deck, ask, p.gmin, p.kmin, free))
 
 
 def _describe(spec: HandType, say: Describer) -> list[list[Any]]:
@@ -364,13 +380,14 @@ SHAPE = register(
         contains=_contains,
         describe=_describe,
         phrases={
-            "shape.chain": ("{length}连续的点数，每个点数{group}", "{length} consecutive ranks, {group} cards of each"),
+            "shape.chain": ("{length}连续的点数，每个点数{group}", "{length} consecutive ranks, {group} of each"),
             "shape.chain_free": ("各组张数可以不同", "the groups may differ in size"),
             "shape.chain_same": ("各组张数相同", "every group the same size"),
             "feat.top_chain": ("最大的点数", "top rank"),
         },
         top=_top,
         needs_group=lambda p: p.gmin,
+        suits=lambda p: p.suits,
         ranks_only=True,
         seat_count=_seat_count,
     )

@@ -161,3 +161,37 @@ def hands_with_rank(deck: DeckCounts, good: RankTest, free_wild: Poly) -> int:
     k = deck.k
     bad = prod((choose_poly(c, lambda j: not good(j)) for c in deck.per), k)
     return comb(deck.n_cards, k) - coef(mul(bad, free_wild, k), k)
+
+
+def with_run(deck: DeckCounts, ask: Ask, g: int, window: int, free_wild: Poly) -> int | None:
+    """Hands holding ``window`` consecutive sequence ranks, each at least ``g`` times (None
+    when the event shares ranks with another, or a rank sits at both ends of the sequence)."""
+    if ask.shares_ranks or deck.rs.tables.wrap:
+        return None
+    if window > len(deck.rs.seq):
+        return 0
+    return comb(deck.n_cards, deck.k) - no_run(deck, g, window, free_wild)
+
+
+def no_run(deck: DeckCounts, g: int, window: int, free_wild: Poly) -> int:
+    """Hands with no ``window`` consecutive sequence ranks each held at least ``g`` times:
+    a walk along the sequence whose state is the current run's length."""
+    k, per, seq = deck.k, deck.per, deck.rs.seq
+    states: dict[int, Poly] = {0: [1]}
+    for r in seq:
+        c = per[r]
+        good = choose_poly(c, at_least(g))
+        bad = choose_poly(c, lambda j: j < g)
+        nxt: dict[int, Poly] = {}
+        for run, poly in states.items():
+            nxt[0] = add(nxt.get(0, [0]), mul(poly, bad, k))
+            if run + 1 < window:
+                nxt[run + 1] = add(nxt.get(run + 1, [0]), mul(poly, good, k))
+        states = nxt
+    rest: Poly = [1]
+    in_seq = set(seq)
+    for r, c in enumerate(per):
+        if r not in in_seq:
+            rest = mul(rest, any_of(c), k)
+    rest = mul(rest, free_wild, k)
+    return sum(coef(mul(p, rest, k), k) for p in states.values())

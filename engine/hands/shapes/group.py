@@ -45,7 +45,7 @@ def _compile(spec: HandType, tables: RankTables) -> GroupParams:
         return GroupParams(gmin, gmax)
     if k is None:
         return GroupParams(gmin, gmax, plain=True)
-    one = k.size if k.count == 1 and k.other_ranks and not k.may_not_contain else 0
+    one = k.size if k.count == 1 and k.other_ranks and not k.may_not_contain and not k.fewer else 0
     return GroupParams(gmin, gmax, one_kicker=one)
 
 

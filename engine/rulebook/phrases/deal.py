@@ -37,6 +37,14 @@ PHRASES: dict[str, Phrase] = {
         "点数从小到大写作 3 4 5 6 7 8 9 10 J Q K A 2；花色 ♠ 黑桃、♥ 红桃、♣ 梅花、♦ 方片（红桃、方片为红色）；★BJ 为小王，★RJ 为大王；只写点数不写花色的牌表示花色不限。",
         "Ranks are written 3 4 5 6 7 8 9 10 J Q K A 2; suits ♠ spades, ♥ hearts, ♣ clubs, ♦ diamonds (hearts and diamonds in red); ★BJ is the small joker and ★RJ the big joker; a rank with no suit means any card of that rank.",
     ),
+    "legend.text_no_jokers": (
+        "点数从小到大写作 3 4 5 6 7 8 9 10 J Q K A 2；花色 ♠ 黑桃、♥ 红桃、♣ 梅花、♦ 方片（红桃、方片为红色）；只写点数不写花色的牌表示花色不限。",
+        "Ranks are written 3 4 5 6 7 8 9 10 J Q K A 2; suits ♠ spades, ♥ hearts, ♣ clubs, ♦ diamonds (hearts and diamonds in red); a rank with no suit means any card of that rank.",
+    ),
+    "legend.input_no_jokers": (
+        "在命令行里输入牌时写作 7S、10H、TD 或只写点数（55667788）。",
+        "On the command line cards are typed 7S, 10H, TD, or ranks only (55667788).",
+    ),
     "legend.input": (
         "在命令行里输入牌时写作 7S、10H、TD、BJ、RJ 或只写点数（55667788）。",
         "On the command line cards are typed 7S, 10H, TD, BJ, RJ, or ranks only (55667788).",
@@ -46,6 +54,13 @@ PHRASES: dict[str, Phrase] = {
     "ranks.sequence": ("可以相连的点数（按连牌顺序）", "Ranks that chain (in sequence order)"),
     "ranks.never": ("不参与连牌", "Never in a chain"),
     "ranks.no_wrap": ("连牌不能绕圈。", "Sequences do not wrap around."),
+    "ranks.both_ends": (
+        "{rank} 可以接在连牌的两头，但一手连牌里只能有一张{rank}，连牌不能绕圈。",
+        "{rank} may start or end a sequence, but no chain holds it twice; sequences do not wrap around.",
+    ),
+    "ranks.windows_top": ("这些连牌比同样长度的其他连牌都大（从小到大）：{chains}。", "These chains rank above every other chain of their length (low to high): {chains}."),
+    "ranks.windows_bottom": ("这些连牌比同样长度的其他连牌都小（从小到大）：{chains}。", "These chains rank below every other chain of their length (low to high): {chains}."),
+    "wild.never_as": ("癞子不能当作这些点数", "Wild cards never stand for these ranks"),
     "ranks.suits": ("花色大小（小 → 大）", "Suit order (low → high)"),
     "ranks.suits_used": ("只用于按花色比较的牌型：{types}。", "Used only by the hand types that compare by suit: {types}."),
     # wild cards ------------------------------------------------------------------------

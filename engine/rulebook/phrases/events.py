@@ -30,17 +30,21 @@ PHRASES: dict[str, Phrase] = {
     "odds.exact_formula": ("精确：{formula}", "exact: {formula}"),
     "odds.exact_ie": ("精确（对座位容斥）", "exact (inclusion–exclusion over seats)"),
     "odds.mc_overlap": (
-        "{n} × 每家概率（精确）减去重叠部分的蒙特卡洛估计：{deals} 次发牌中有 {hits} 次两家或以上同时拥有（随机种子 {seed}）",
-        "{n} × the one-seat odds (exact) less a Monte Carlo estimate of the overlap: {hits} of {deals} deals had two or more holders (seed {seed})",
+        "{n} × 每家概率（精确）减去重叠部分的蒙特卡洛估计：{deals} 次发牌中有 {hits} 次两家或以上同时拥有",
+        "{n} × the one-seat odds (exact) less a Monte Carlo estimate of the overlap: {hits} of {deals} deals had two or more holders",
     ),
     "odds.mc_seats": (
-        "蒙特卡洛估计：{deals} 次发牌、{seats} 个座位中出现 {hits} 次（随机种子 {seed}）",
-        "Monte Carlo estimate: {hits} in {seats} seats of {deals} deals (seed {seed})",
+        "蒙特卡洛估计：{deals} 次发牌、{seats} 个座位中出现 {hits} 次",
+        "Monte Carlo estimate: {hits} in {seats} seats of {deals} deals",
     ),
     "odds.exact_excl": ("精确：两家不可能同时拥有，等于 {n} × 每家概率", "exact: no two seats can both hold it, so {n} × the one-seat odds"),
     "odds.mc": (
-        "蒙特卡洛估计：{deals} 次发牌中出现 {hits} 次（随机种子 {seed}）",
-        "Monte Carlo estimate: {hits} in {deals} deals (seed {seed})",
+        "蒙特卡洛估计：{deals} 次发牌中出现 {hits} 次",
+        "Monte Carlo estimate: {hits} in {deals} deals",
+    ),
+    "odds.appendix": (
+        "概率表中的蒙特卡洛估计，是用引擎自己的发牌程序发 {deals} 次牌数出来的，随机种子为 {seed}；用同一种子重新生成本书，数字完全相同。其余概率是精确计算的。",
+        "The Monte Carlo estimates in the odds table count {deals} deals made by the engine's own dealing, from seed {seed}: rendering the book again with that seed gives the same numbers. The other odds are exact.",
     ),
     "odds.one_in": ("约 {n} 次中 1 次", "about 1 in {n}"),
     "odds.zero": ("0（不可能）", "0 (impossible)"),

@@ -22,6 +22,7 @@ PHRASES: dict[str, Phrase] = {
     "h.end": ("一局的结束与计分", "End of the hand and scoring"),
     "h.examples": ("例子", "Examples"),
     "h.notes": ("裁定与说明", "Rulings and notes"),
+    "h.appendix": ("附录：概率怎样算出", "Appendix: how the odds were computed"),
     "h.differs": ("与 {parent} 的不同", "How it differs from {parent}"),
     "h.steps": ("定约步骤", "Contract steps"),
     "h.type_examples": ("例子", "Examples"),

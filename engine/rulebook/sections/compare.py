@@ -29,6 +29,8 @@ def feature(pen: Pen, t: TypeInfo, name: str) -> str:
     if name == "suit":
         suits = " > ".join(SUIT_SYMBOLS[s] for s in reversed(pen.v.ranks.suits))
         return pen.s("feat.suit", suits=suits)
+    if name == "category":
+        return pen.s("feat.category", category=t.spec.compare.category)
     return pen.s(f"feat.{name}")
 
 

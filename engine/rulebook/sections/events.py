@@ -31,8 +31,20 @@ def _event_row(pen: Pen, e: DealtEvent) -> dict[str, Any]:
 
 
 def _mc() -> dict[str, Any]:
-    """The sample size and seed every Monte Carlo sentence names."""
-    return {"deals": f"{MC_DEALS:,}", "seed": MC_SEED}
+    """The sample size every Monte Carlo sentence names (the seed is for the appendix)."""
+    return {"deals": f"{MC_DEALS:,}"}
+
+
+def uses_monte_carlo(pen: Pen) -> bool:
+    """Some odds in the events table are Monte Carlo estimates (the book then has an appendix)."""
+    return any(not o.seat_exact or o.any_method in ("overlap", "mc") for o in pen.f.odds if o.any_method != "zero")
+
+
+def appendix(pen: Pen) -> str:
+    """The appendix: how the Monte Carlo estimates were made (sample, seed), or "" without any."""
+    if pen.v.game is None or not pen.v.game.dealt_events or not uses_monte_carlo(pen):
+        return ""
+    return pen.s("odds.appendix", deals=f"{MC_DEALS:,}", seed=MC_SEED)
 
 
 def _seat_method(pen: Pen, o: Odds) -> str:

@@ -41,11 +41,15 @@ class _Say:
 
 def _kickers(pen: Pen, k: Kickers) -> str:
     """“Plus one single card per group (kickers): …; …”."""
-    if k.count == "per_group":
+    if k.count == "per_group" and k.per_group != 1:
+        head = pen.s(f"kick.perN{k.size}", n=k.per_group)
+    elif k.count == "per_group":
         head = pen.s(f"kick.per{k.size}")
     else:
         head = pen.s(f"kick.fixed{k.size}", n=k.count)
     parts = [pen.s("kick.other" if k.other_ranks else "kick.same_ok")]
+    if k.fewer:
+        parts.append(pen.s("kick.fewer"))
     if k.distinct_ranks:
         parts.append(pen.s("kick.distinct"))
     if k.may_not_contain:
@@ -83,6 +87,8 @@ def definition(pen: Pen, t: TypeInfo) -> list[Rich]:
         out.append([T(_kickers(pen, spec.kickers))])
     elif pen.rs.wild_names and shape.wild_limits:
         out.append([T(_wild_limits(pen, spec.wilds))])
+    if spec.last_play_only:
+        out.append([T(pen.s("shape.last_only"))])
     if not spec.playable:
         out.append([T(pen.s("shape.unplayable"))])
     else:

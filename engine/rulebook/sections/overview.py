@@ -76,9 +76,14 @@ def ranks(pen: Pen) -> dict[str, Any]:
                 suits.append(T(" < "))
             suits.append({"cards": [suit_face(suit)]})
         rows.append((pen.s("ranks.suits"), suits))
+    notes = [pen.s("ranks.both_ends", rank=r.sequence[0]) if pen.rs.tables.wrap else pen.s("ranks.no_wrap")]
+    for where in ("top", "bottom"):
+        moved = getattr(r.windows, where)
+        if moved:
+            notes.append(pen.s(f"ranks.windows_{where}", chains=pen.join(moved)))
     return {
         "rows": rows,
-        "notes": [pen.s("ranks.no_wrap")] + ([pen.s("ranks.suits_used", types=pen.names(by_suit))] if by_suit else []),
+        "notes": notes + ([pen.s("ranks.suits_used", types=pen.names(by_suit))] if by_suit else []),
     }
 
 
@@ -92,6 +97,9 @@ def wilds(pen: Pen) -> list[Rich]:
         [T(pen.s("wild.stand"))],
         [T(pen.s("wild.alone", rank=w.alone_as))],
     ]
+    never = [x for x in w.never_as if x in pen.v.ranks.order]
+    if never:
+        lines.append([T(pen.s("wild.never_as") + pen.s("w.colon")), C(Card(x) for x in never)])
     for t in pen.rs.types:
         if t.exclusive is not None:
             exact = pen.rs.sort_cards(parse_cards(" ".join(t.exclusive)))
