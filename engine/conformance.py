@@ -85,7 +85,9 @@ def check_generator(rs: Ruleset, size: Size) -> Check:
     rng = random.Random(size.seed)
     for i in range(size.hands):
         hand = _small_hand(rs, rng, size.hand_size)
-        readings = {sub: [p for p in classify(rs, sub) if p.type.playable] for sub in _sub_multisets(hand)}
+        # A last_play_only type is legal only as the whole hand (as legal_plays offers it).
+        readings = {sub: [p for p in classify(rs, sub) if p.type.playable and (len(sub) == len(hand) or not p.type.last_only)]
+                    for sub in _sub_multisets(hand)}
         targets: list[Play | None] = [None]
         other = _small_hand(rs, rng, size.hand_size)
         pool = [p for p in legal_plays(rs, other)]
