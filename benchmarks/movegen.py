@@ -8,7 +8,9 @@ RLCard 1.2.0 (``DoudizhuJudger.playable_cards_from_hand``; ``utils.get_gt_cards`
 for a response, DouZero's own ``GameEnv.get_legal_card_play_actions``: detect the rival move's
 type, generate that type, filter by rank, add bombs and rocket) with the ``doudizhu`` variant,
 whose kicker rules are DouZero's. Then 赤壁打滚 (``chibi-dagun``, 108 cards, four wild jokers)
-27-card leads holding exactly 0, 1, 2 and 4 jokers, which no peer implements.
+27-card leads holding exactly 0, 1, 2 and 4 jokers, which no peer implements. Last, the
+free-for-all family: 锄大地 (``chudadi``, suits, five-card hands, A at both ends) 13-card leads
+and responses and 跑得快 (``paodekuai``) 16-card leads, without a peer (see ``ffa_rows``).
 
 Every implementation gets its own native input prepared beforehand (paixing: a list of Card and,
 for a response, the target already read as a Play; RLCard: its sorted one-character string and
@@ -233,6 +235,38 @@ def chibi_rows(states: int, seed: int) -> list[Row]:
     return rows
 
 
+def ffa_rows(states: int, seed: int) -> list[Row]:
+    """锄大地 (``chudadi``) 13-card leads and responses and 跑得快 (``paodekuai``) 16-card leads.
+    A response's target is a lead of another hand dealt from the rest of the deck, drawn by
+    hand type first (so five-card hands come up about as often as singles). No peer column:
+    the Big Two peer of tests/data (big2_PPOalgorithm's ``gameLogic.py``) has no legal-move
+    generator of its own, and the 跑得快 peer (esrrhs/paodekuai_ai) is Java."""
+    rows = []
+    for label, variant, size, respond in (
+        ("锄大地 13-card lead", "chudadi", 13, False),
+        ("锄大地 13-card response", "chudadi", 13, True),
+        ("跑得快 16-card lead", "paodekuai", 16, False),
+    ):
+        rs = paixing.ruleset(variant)
+        rng = random.Random(f"{seed}-{label}")
+        ours = Impl("paixing")
+        for _ in range(states):
+            deck = rs.deck()
+            rng.shuffle(deck)
+            hand, rest = deck[:size], deck[size:]
+            target = _ffa_target(rng, rs, rest[:size]) if respond else None
+            ours.calls.append(_bind(paixing.legal_plays, rs, hand, target))
+        rows.append(Row(label, variant, ours, None, states=states))
+    return rows
+
+
+def _ffa_target(rng: random.Random, rs: paixing.Ruleset, other: list[paixing.Card]) -> paixing.Play:
+    by_type: dict[str, list[paixing.Play]] = defaultdict(list)
+    for p in paixing.legal_plays(rs, other):
+        by_type[p.type_id].append(p)
+    return rng.choice(by_type[rng.choice(sorted(by_type))])
+
+
 # ---------------------------------------------------------------------------------- timing
 def answers(impl: Impl, result: object) -> set[str]:
     """An implementation's answer as a set of RLCard-style strings (``pass`` dropped)."""
@@ -336,6 +370,7 @@ def main(argv: list[str] | None = None) -> int:
     if douzero is None:
         print("DouZero not installed: its columns are left out (pip install --no-deps douzero)", file=sys.stderr)
     rows = doudizhu_rows(args.states, args.seed, rlcard, douzero) + chibi_rows(args.states, args.seed)
+    rows += ffa_rows(args.states, args.seed)
     measure(rows, args.repeat)
     report(rows, args.states, args.repeat, args.seed)
     return 0

@@ -38,7 +38,8 @@ must succeed and reproduce the scores. The deal (with the kitty) must be exactly
 deck, and where the variant names the dealer's card (板子炮: 7S) the fixture's 庄家 must hold it.
 
 File names start with the variant: ``bz-`` 板子炮, ``gz-`` guizhou-banzipao, ``cd-`` 赤壁打滚,
-``cds-`` chibi-dagun-server, ``dd-`` 斗地主, ``ffa-`` the test variants of tests/data/ (a
+``cds-`` chibi-dagun-server, ``dd-`` 斗地主, ``pdk-`` 跑得快, ``cdd-`` 锄大地, ``tw-`` 大老二
+(Taiwan), ``zsy-`` 争上游, ``ffa-`` the test variants of tests/data/ (a
 ``variant`` ending in ``.yaml`` is a file relative to tests/).
 """
 

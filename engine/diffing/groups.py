@@ -3,8 +3,8 @@
 The keys come from ``rulebook.diff.diff_variants`` (the child's overrides, or any two
 variants' differences). Keys that only say something (names, descriptions, notes, examples)
 never explain behaviour. A card case is explained by the keys of the hand types it reads
-as, else by the wild cards (when wild or undealt cards are in it), else by the ladder (for
-``beats`` and legal plays), else by the ranks or the deck; a whole hand by its contract's
+as, else by the wild cards (when wild or undealt cards are in it), else by the ladder and the
+ranks (for ``beats`` and legal plays), else by the ranks or the deck; a whole hand by its contract's
 score table (the row part) and by the trick bonuses (the bonus part), else by any key of
 ``game``. Several keys that explain a case are named by their common prefix.
 """
@@ -51,7 +51,9 @@ def _card_rules(case: Case) -> list[Callable[[str], bool]]:
     if case.wild:
         tests.append(lambda p: p.startswith(("wildcards", "deck")))
     if case.kind in ("beats", "moves"):
-        tests.append(lambda p: p.startswith("ladder"))
+        # the ranks order plays as much as the ladder does (suit order, moved chains): a
+        # child that changes both is explained by both
+        tests.append(lambda p: p.startswith(("ladder", "ranks")))
     tests.append(lambda p: p.startswith(("ranks", "deck", "wildcards", "ladder")))
     return tests
 
