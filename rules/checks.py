@@ -310,24 +310,38 @@ def stale_descriptions(path: Path) -> list[str]:
     whether it still holds, so it is a warning, silenced by writing the type's ``description``
     (or ``description: null``) in the file that changes the shape. Reported at the shape key."""
     chain = load_chain(path)
-    merged_ids = [t.get("id") for t in (merge_chain(list(chain)).get("hand_types") or []) if isinstance(t, dict)]
+    merged_ids = [t.get("id") for t in _types_of(merge_chain(list(chain)))]
     warnings: list[str] = []
     described: set[str] = set()  # types whose description a file nearer the child wrote
     for level, (file, data) in enumerate(chain[:-1]):
-        own = _own_types(data)
-        parents = {t.get("id"): t for t in (merge_chain(list(chain[level + 1 :])).get("hand_types") or []) if isinstance(t, dict)}
-        for tid, item in own.items():
-            changed = [] if tid in described else _shape_changes(item, parents.get(tid))
-            text = parents.get(tid, {}).get("description") if changed else None
-            if changed and text and "description" not in item:
-                i = merged_ids.index(tid) if tid in merged_ids else tid
-                at = where(item.key_pos.get(changed[0]) if isinstance(item, PosDict) else None, str(file))
-                old = str(text.get("en") or text.get("zh") or "") if isinstance(text, dict) else str(text)
-                old = old if len(old) <= 60 else old[:59] + "…"
-                warnings.append(
-                    f"{at}: warning: hand_types[{i}].{changed[0]}: changes the shape of {tid!r} but keeps the "
-                    f"description written for the old one ({old[:60]!r}): give {tid!r} its own description (or description: null)"
-                )
+        parents = {t.get("id"): t for t in _types_of(merge_chain(list(chain[level + 1 :])))}
+        for tid, item in _own_types(data).items():
+            if tid not in described and "description" not in item:
+                index = merged_ids.index(tid) if tid in merged_ids else tid
+                warnings += _stale_warning(str(file), index, item, parents.get(tid))
             if "description" in item:
                 described.add(tid)
     return warnings
+
+
+def _types_of(data: Any) -> list[dict[str, Any]]:
+    """The hand types of merged data (those written as mappings)."""
+    items = data.get("hand_types") if isinstance(data, dict) else None
+    return [t for t in items if isinstance(t, dict)] if isinstance(items, list) else []
+
+
+def _stale_warning(file: str, index: int | str, own: dict[str, Any], parent: Any) -> list[str]:
+    """The warning for one type a file writes without a description: none unless it changes
+    the shape of a ``parent`` type that has one."""
+    changed = _shape_changes(own, parent)
+    text = parent.get("description") if changed else None
+    if not text:
+        return []
+    at = where(own.key_pos.get(changed[0]) if isinstance(own, PosDict) else None, file)
+    old = str(text.get("en") or text.get("zh") or "") if isinstance(text, dict) else str(text)
+    old = old if len(old) <= 60 else old[:59] + "…"
+    tid = own["id"]
+    return [
+        f"{at}: warning: hand_types[{index}].{changed[0]}: changes the shape of {tid!r} but keeps the "
+        f"description written for the old one ({old!r}): give {tid!r} its own description (or description: null)"
+    ]
