@@ -96,7 +96,8 @@ def validate(
         ok = not problems
         any_bad = any_bad or not ok
         warnings = _warnings(ref) if ok else []
-        results.append({"file": ref, "ok": ok, "problems": problems, "warnings": warnings})
+        # "warnings" only when there are some: the shape of a clean file's entry stays as it was
+        results.append({"file": ref, "ok": ok, "problems": problems} | ({"warnings": warnings} if warnings else {}))
         if as_json:
             continue
         if ok and variant is not None:
