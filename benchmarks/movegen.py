@@ -36,6 +36,9 @@ from types import SimpleNamespace
 from typing import Any
 
 import paixing
+from paixing.hands import (
+    legal_plays,  # the generator the game calls (the public paixing.legal_plays also checks its inputs)
+)
 from rich.console import Console
 from rich.table import Table
 
@@ -167,7 +170,7 @@ def doudizhu_rows(states: int, seed: int, rlcard: SimpleNamespace | None, douzer
             for hand, target in zip(hands, targets, strict=True):
                 cards = engine_cards(hand)
                 tplay = read_target(rs, target, rlcard.types[target][0][0]) if target is not None and rlcard else None
-                ours.calls.append(_bind(paixing.legal_plays, rs, cards, tplay))
+                ours.calls.append(_bind(legal_plays, rs, cards, tplay))
                 if peer is None:
                     continue
                 if peer_name == "RLCard":
@@ -230,7 +233,7 @@ def chibi_rows(states: int, seed: int) -> list[Row]:
         ours = Impl("paixing")
         for _ in range(states):
             hand = rng.sample(jokers, j) + rng.sample(naturals, 27 - j)
-            ours.calls.append(_bind(paixing.legal_plays, rs, hand, None))
+            ours.calls.append(_bind(legal_plays, rs, hand, None))
         rows.append(Row(f"赤壁打滚 27-card lead, {j} joker{'s' if j != 1 else ''}", rs.id, ours, None, states=states))
     return rows
 
@@ -255,7 +258,7 @@ def ffa_rows(states: int, seed: int) -> list[Row]:
             rng.shuffle(deck)
             hand, rest = deck[:size], deck[size:]
             target = _ffa_target(rng, rs, rest[:size]) if respond else None
-            ours.calls.append(_bind(paixing.legal_plays, rs, hand, target))
+            ours.calls.append(_bind(legal_plays, rs, hand, target))
         rows.append(Row(label, variant, ours, None, states=states))
     return rows
 

@@ -174,6 +174,14 @@ class Ruleset:
         """How many copies of each card the deck holds."""
         return Counter(self.deck())
 
+    @cached_property
+    def rank_copies(self) -> Counter[str]:
+        """How many cards of each rank (or special card name) the deck holds."""
+        copies: Counter[str] = Counter()
+        for card, n in self.deck_counts.items():
+            copies[card.rank] += n
+        return copies
+
     def deck(self) -> list[Card]:
         """Every card dealt in this variant, in a fixed order."""
         return deal_deck(self.variant)
