@@ -13,6 +13,7 @@ import random
 from collections import Counter
 from typing import Any, Protocol, TypeVar
 
+from paixing.game.action_log import ActionLog
 from paixing.game.actions import Action
 from paixing.game.events import Event
 from paixing.game.observation import PublicViews
@@ -28,7 +29,7 @@ class Cloneable(Protocol):
     rng: random.Random
     log: list[Event]
     views: PublicViews
-    actions: list[str]
+    actions: ActionLog
     scores: list[int]
     hands: list[list[Card]]
     dealt: list[list[Card]]
@@ -58,7 +59,7 @@ def clone(game: G) -> G:
     other.rng.setstate(game.rng.getstate())
     other.log = list(game.log)
     other.views = game.views.copy()
-    other.actions = list(game.actions)
+    other.actions = game.actions.copy()
     other.scores = list(game.scores)
     other.hands = [list(h) for h in game.hands]
     other.dealt = [list(h) for h in game.dealt]

@@ -9,6 +9,7 @@ replay re-derives from the seed and compares), each seat's role (who partnered) 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, Protocol
 
 from paixing.game.events import Event
@@ -29,9 +30,11 @@ class Recorded(Protocol):
     kitty: list[Card]
     fixed_deal: bool
     previous_first_out: int | None
-    actions: list[str]
     log: list[Event]
     result: Settlement | None
+
+    @property
+    def actions(self) -> Iterable[str]: ...
 
     def roles(self) -> list[str | None]: ...
 

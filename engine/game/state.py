@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from paixing.game import entry, steps
+from paixing.game.action_log import ActionLog
 from paixing.game.actions import PASS, Action, IllegalAction, Meaning
 from paixing.game.clone import clone
 from paixing.game.dealt import instant_winner, rewards
@@ -73,7 +74,7 @@ class Game(TrickPlay):
         self.previous_first_out = previous_first_out
         self.fixed_deal = hands is not None
         self.log: list[Event] = []
-        self.actions: list[str] = []
+        self.actions = ActionLog(rs)
         self.scores = [0] * self.n
         self.phase = "deal"
         self.turn = -1

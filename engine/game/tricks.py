@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from paixing.game.action_log import ActionLog
 from paixing.game.actions import PASS, Action, IllegalAction, play_action
 from paixing.game.events import Bonus, Event, Lead, Out, PartnerRevealed, Pass, Played, Trick
 from paixing.game.obligations import Obligations, Turn
-from paixing.game.readings import record_text
 from paixing.game.seats import Seats
 from paixing.hands.compile import Ruleset
 from paixing.hands.moves import legal_plays
@@ -29,7 +29,7 @@ class TrickPlay:
     rules: GameRules
     n: int
     hands: list[list[Card]]
-    actions: list[str]
+    actions: ActionLog
     scores: list[int]
     turn: int
     contract: Contract | None
@@ -127,7 +127,7 @@ class TrickPlay:
         notation = play.notation
         reads_as = play.reads_as if play.wild_as else None
         # with its reading where the cards read several ways, so that a record replays this play
-        self.actions.append(record_text(self.rs, play, notation))
+        self.actions.append_play(play, notation)
         hand = self.hands[seat]
         for card in play.cards:
             hand.remove(card)
