@@ -8,7 +8,9 @@ RLCard 1.2.0 (``DoudizhuJudger.playable_cards_from_hand``; ``utils.get_gt_cards`
 for a response, DouZero's own ``GameEnv.get_legal_card_play_actions``: detect the rival move's
 type, generate that type, filter by rank, add bombs and rocket) with the ``doudizhu`` variant,
 whose kicker rules are DouZero's. Then 赤壁打滚 (``chibi-dagun``, 108 cards, four wild jokers)
-27-card leads holding exactly 0, 1, 2 and 4 jokers, which no peer implements.
+27-card leads holding exactly 0, 1, 2 and 4 jokers, which no peer implements. Last, the
+free-for-all family: 锄大地 (``chudadi``, suits, five-card hands, A at both ends) 13-card leads
+and responses and 跑得快 (``paodekuai``) 16-card leads, without a peer (see ``ffa_rows``).
 
 Every implementation gets its own native input prepared beforehand (paixing: a list of Card and,
 for a response, the target already read as a Play; RLCard: its sorted one-character string and
@@ -34,6 +36,9 @@ from types import SimpleNamespace
 from typing import Any
 
 import paixing
+from paixing.hands import (
+    legal_plays,  # the generator the game calls (the public paixing.legal_plays also checks its inputs)
+)
 from rich.console import Console
 from rich.table import Table
 
@@ -165,7 +170,7 @@ def doudizhu_rows(states: int, seed: int, rlcard: SimpleNamespace | None, douzer
             for hand, target in zip(hands, targets, strict=True):
                 cards = engine_cards(hand)
                 tplay = read_target(rs, target, rlcard.types[target][0][0]) if target is not None and rlcard else None
-                ours.calls.append(_bind(paixing.legal_plays, rs, cards, tplay))
+                ours.calls.append(_bind(legal_plays, rs, cards, tplay))
                 if peer is None:
                     continue
                 if peer_name == "RLCard":
@@ -228,9 +233,41 @@ def chibi_rows(states: int, seed: int) -> list[Row]:
         ours = Impl("paixing")
         for _ in range(states):
             hand = rng.sample(jokers, j) + rng.sample(naturals, 27 - j)
-            ours.calls.append(_bind(paixing.legal_plays, rs, hand, None))
+            ours.calls.append(_bind(legal_plays, rs, hand, None))
         rows.append(Row(f"赤壁打滚 27-card lead, {j} joker{'s' if j != 1 else ''}", rs.id, ours, None, states=states))
     return rows
+
+
+def ffa_rows(states: int, seed: int) -> list[Row]:
+    """锄大地 (``chudadi``) 13-card leads and responses and 跑得快 (``paodekuai``) 16-card leads.
+    A response's target is a lead of another hand dealt from the rest of the deck, drawn by
+    hand type first (so five-card hands come up about as often as singles). No peer column:
+    the Big Two peer of tests/data (big2_PPOalgorithm's ``gameLogic.py``) has no legal-move
+    generator of its own, and the 跑得快 peer (esrrhs/paodekuai_ai) is Java."""
+    rows = []
+    for label, variant, size, respond in (
+        ("锄大地 13-card lead", "chudadi", 13, False),
+        ("锄大地 13-card response", "chudadi", 13, True),
+        ("跑得快 16-card lead", "paodekuai", 16, False),
+    ):
+        rs = paixing.ruleset(variant)
+        rng = random.Random(f"{seed}-{label}")
+        ours = Impl("paixing")
+        for _ in range(states):
+            deck = rs.deck()
+            rng.shuffle(deck)
+            hand, rest = deck[:size], deck[size:]
+            target = _ffa_target(rng, rs, rest[:size]) if respond else None
+            ours.calls.append(_bind(legal_plays, rs, hand, target))
+        rows.append(Row(label, variant, ours, None, states=states))
+    return rows
+
+
+def _ffa_target(rng: random.Random, rs: paixing.Ruleset, other: list[paixing.Card]) -> paixing.Play:
+    by_type: dict[str, list[paixing.Play]] = defaultdict(list)
+    for p in paixing.legal_plays(rs, other):
+        by_type[p.type_id].append(p)
+    return rng.choice(by_type[rng.choice(sorted(by_type))])
 
 
 # ---------------------------------------------------------------------------------- timing
@@ -336,6 +373,7 @@ def main(argv: list[str] | None = None) -> int:
     if douzero is None:
         print("DouZero not installed: its columns are left out (pip install --no-deps douzero)", file=sys.stderr)
     rows = doudizhu_rows(args.states, args.seed, rlcard, douzero) + chibi_rows(args.states, args.seed)
+    rows += ffa_rows(args.states, args.seed)
     measure(rows, args.repeat)
     report(rows, args.states, args.repeat, args.seed)
     return 0

@@ -9,14 +9,17 @@
     ['3H', '4S', '3H 3S']
 
 The rule language lives in ``paixing.rules``; this package compiles it (``ruleset``) and
-answers questions about plays (``classify``, ``beats``, ``legal_plays``).
+answers questions about plays (``classify``, ``beats``, ``legal_plays``). These public
+functions check their inputs (``paixing.hands.checked``): a wrong type is a ``TypeError``
+naming what was expected, a card the deck cannot supply an ``UnknownCard`` (a ValueError).
 """
 
 from paixing.hands.cache import ruleset
-from paixing.hands.classify import classify
+from paixing.hands.checked import beats, beats_cards, classify, legal_plays, why
 from paixing.hands.compile import Ruleset, TypeInfo, compile_variant
-from paixing.hands.moves import NotAPlay, beats_cards, legal_plays
-from paixing.hands.play import Play, beats, why
+from paixing.hands.moves import NotAPlay
+from paixing.hands.play import Play
+from paixing.hands.view import UnknownCard
 from paixing.rules import Card, CardError, VariantError, format_cards, load_variant, parse_cards
 
 __all__ = [
@@ -26,6 +29,7 @@ __all__ = [
     "Play",
     "Ruleset",
     "TypeInfo",
+    "UnknownCard",
     "VariantError",
     "beats",
     "beats_cards",

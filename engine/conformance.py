@@ -79,13 +79,19 @@ def _small_hand(rs: Ruleset, rng: random.Random, size: int) -> list[Card]:
     return rng.sample(pool, min(size, len(pool)))
 
 
+def _offered_readings(rs: Ruleset, cards: tuple[Card, ...], whole_hand: bool) -> list[Play]:
+    """The readings of ``cards`` that legal_plays may offer: playable types, and a
+    ``last_play_only`` type only when the cards are the whole hand."""
+    return [p for p in classify(rs, cards) if p.type.playable and (whole_hand or not p.type.last_only)]
+
+
 def check_generator(rs: Ruleset, size: Size) -> Check:
     """legal_plays equals brute force (every sub-multiset classified, filtered by beats)."""
     check = Check("legal plays = brute force")
     rng = random.Random(size.seed)
     for i in range(size.hands):
         hand = _small_hand(rs, rng, size.hand_size)
-        readings = {sub: [p for p in classify(rs, sub) if p.type.playable] for sub in _sub_multisets(hand)}
+        readings = {sub: _offered_readings(rs, sub, len(sub) == len(hand)) for sub in _sub_multisets(hand)}
         targets: list[Play | None] = [None]
         other = _small_hand(rs, rng, size.hand_size)
         pool = [p for p in legal_plays(rs, other)]
@@ -164,7 +170,7 @@ def check_games(rs: Ruleset, size: Size) -> Check:
             check.fail(f"{where}: cards not conserved ({sum(held.values())} of {sum(deck.values())})")
         if sum(game.scores) != 0:
             check.fail(f"{where}: scores {game.scores} do not sum to zero")
-        again = replay(game.to_record())
+        again = replay(game.to_record(), rs)
         if not again.ok:
             check.fail(f"{where}: the record does not replay: {again.error}")
     check.detail = f"{size.games} games"

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from paixing.game.records import replay
+from paixing.game.session import replay_session
 
 RECORD_SUFFIXES = (".json", ".jsonl")
 """The files a directory argument contributes."""
@@ -85,9 +86,10 @@ def read_records(file: str) -> Iterator[tuple[int, object]]:
         raise ValueError(f"{file}: no record in the file")
 
 
-def replay_file(file: str) -> list[Outcome]:
+def replay_file(file: str, variant: str | None = None) -> list[Outcome]:
     """Replay every record in ``file``; a file or line that is no record gives one bad-input
-    outcome (the records before it keep theirs)."""
+    outcome (the records before it keep theirs). ``variant``: the rules to replay by instead
+    of the file each record names (``replay --variant``)."""
     out: list[Outcome] = []
     try:
         for number, record in read_records(file):
@@ -95,13 +97,15 @@ def replay_file(file: str) -> list[Outcome]:
             if not isinstance(record, dict):
                 out.append(Outcome(file, number, False, (), f"{where}: not a game record (a JSON object)", True))
                 continue
-            result = replay(record)
-            if result.game is None:
+            result = replay_session(record) if record.get("session") else replay(record, variant, Path(file).parent)
+            if result.game is None and getattr(result, "bad_input", True):
                 out.append(Outcome(file, number, False, (), f"{where}: {result.error}", True))
                 continue
             out.append(Outcome(file, number, result.ok, tuple(result.scores), result.error))
     except ValueError as exc:
         out.append(Outcome(file, 0, False, (), str(exc), True))
+    except RecursionError:
+        out.append(Outcome(file, 0, False, (), f"{file}: not a game record: nested too deeply", True))
     return out
 
 
@@ -111,7 +115,10 @@ def default_jobs(files: int) -> int:
 
 
 def replay_many(
-    files: Sequence[str], jobs: int | None = None, progress: Callable[[int, int], None] | None = None
+    files: Sequence[str],
+    jobs: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    variant: str | None = None,
 ) -> list[Outcome]:
     """Replay every record of ``files`` (already expanded: ``record_files``), in ``jobs`` worker
     processes (default ``default_jobs``; 1 replays here). Outcomes come in the order of
@@ -120,12 +127,12 @@ def replay_many(
     results: list[list[Outcome]] = [[] for _ in files]
     if jobs == 1 or len(files) == 1:
         for i, file in enumerate(files):
-            results[i] = replay_file(file)
+            results[i] = replay_file(file, variant)
             if progress is not None:
                 progress(i + 1, len(files))
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = {pool.submit(replay_file, file): i for i, file in enumerate(files)}
+            futures = {pool.submit(replay_file, file, variant): i for i, file in enumerate(files)}
             for done, future in enumerate(as_completed(futures), start=1):
                 results[futures[future]] = future.result()
                 if progress is not None:

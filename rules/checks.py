@@ -10,6 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from pydantic import BaseModel
+
+from .base import Range
 from .cards import CardError, parse_cards
 from .game_checks import game_problems
 from .models import HandType, Variant
@@ -153,6 +156,106 @@ def chains_in_a_wrapped_sequence(v: Variant) -> Iterator[Located]:
             )
 
 
+MAX_NUMBER = 1_000_000
+"""The largest number (in size) a variant file may write: scores, pays, factors, sizes and
+lengths are all far below it, and a score of 10**30 used to overflow the run's means."""
+NON_NEGATIVE = frozenset(
+    {"min", "max", "size", "group", "count", "per_group", "pay", "factor", "length_cap", "distinct_ranks",
+     "cards_each", "kitty", "packs", "players", "win_above", "min_natural", "category", "FL", "bystanders"}
+)
+"""Keys whose numbers count or size something: a negative one is an error."""
+COUNTS_CARDS = frozenset({"size", "group", "length"})
+"""Ranges that count the cards of a set, a group or the groups of a chain: at least 1."""
+_BIDI = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A)))
+
+
+def _bad_text(text: str) -> str | None:
+    """The first control character in ``text`` (newlines and tabs are layout, allowed)."""
+    for ch in text:
+        if (ch < " " and ch not in "\n\t") or "\x7f" <= ch <= "\x9f" or ch in _BIDI:
+            return ch
+    return None
+
+
+def _walk(value: Any, loc: tuple[int | str, ...]) -> Iterator[tuple[tuple[int | str, ...], Any]]:
+    """Every leaf value of a validated model with its key path (keys as the file writes them)."""
+    if isinstance(value, BaseModel):
+        for name, info in type(value).model_fields.items():
+            yield from _walk(getattr(value, name), (*loc, info.alias or name))
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield (*loc, str(k)), str(k)
+            yield from _walk(v, (*loc, str(k)))
+    elif isinstance(value, list | tuple):
+        for i, v in enumerate(value):
+            yield from _walk(v, (*loc, i))
+    else:
+        yield loc, value
+
+
+def values_in_bounds(v: Variant) -> Iterator[Located]:
+    """Every number within ``MAX_NUMBER`` (and not negative where it counts something), and no
+    control character in any text: a file that validates prints and plays safely."""
+    for loc, value in _walk(v, ()):
+        if isinstance(value, bool):
+            continue
+        if isinstance(value, int):
+            key = next((p for p in reversed(loc) if isinstance(p, str)), "")
+            if abs(value) > MAX_NUMBER:
+                yield Located(loc, f"{value} is too large (at most {MAX_NUMBER:,} in size)")
+            elif value < 0 and key in NON_NEGATIVE:
+                yield Located(loc, f"{value} cannot be negative")
+            elif value < 1 and loc[0] == "hand_types" and key in ("min", "max") and loc[-2] in COUNTS_CARDS:
+                yield Located(loc, f"{loc[-2]} must be at least 1 (a group or chain of no cards)")
+        elif isinstance(value, str):
+            bad = _bad_text(value)
+            if bad is not None:
+                yield Located(loc, f"control character {bad!r} in text: write plain text")
+
+
+def ranges_ordered(v: Variant) -> Iterator[Located]:
+    """Every range's ``min`` is at most its ``max`` (an empty range matches nothing)."""
+    for loc, value in _walk_models(v, ()):
+        if isinstance(value, Range) and value.max is not None and value.min > value.max:
+            yield Located(loc, f"min {value.min} is more than max {value.max}")
+
+
+def _walk_models(value: Any, loc: tuple[int | str, ...]) -> Iterator[tuple[tuple[int | str, ...], Any]]:
+    """Every model inside a validated variant with its key path."""
+    if isinstance(value, BaseModel):
+        yield loc, value
+        for name, info in type(value).model_fields.items():
+            yield from _walk_models(getattr(value, name), (*loc, info.alias or name))
+    elif isinstance(value, list | tuple):
+        for i, v in enumerate(value):
+            yield from _walk_models(v, (*loc, i))
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from _walk_models(v, (*loc, str(k)))
+
+
+def a_single_card_plays(v: Variant) -> Iterator[Located]:
+    """A game needs a hand type that plays any one card: a leader must always be able to
+    play, and a player down to one card could otherwise never lead it."""
+    if v.game is None:
+        return
+    for t in v.hand_types:
+        if t.playable and t.group is not None and 1 in t.group.size and t.kickers is None and not t.last_play_only:
+            return
+    yield Located(("hand_types",), "no playable hand type plays a single card (group: {size: 1}): a leader could be left without a play")
+
+
+def wild_alone_rank(v: Variant) -> Iterator[Located]:
+    """Wild cards played alone count as a rank of ``ranks.order`` the deck still holds."""
+    if v.wildcards is None:
+        return
+    rank = v.wildcards.alone_as
+    if rank not in v.ranks.order:
+        yield Located(("wildcards", "alone_as"), f"rank {rank!r} is not in ranks.order")
+    elif rank in v.deck.remove:
+        yield Located(("wildcards", "alone_as"), f"rank {rank!r} is removed from the deck (deck.remove)")
+
+
 CHECKS: tuple[Check, ...] = (
     deck_and_wildcards,
     hand_types,
@@ -161,6 +264,10 @@ CHECKS: tuple[Check, ...] = (
     game,
     examples,
     chains_in_a_wrapped_sequence,
+    values_in_bounds,
+    wild_alone_rank,
+    ranges_ordered,
+    a_single_card_plays,
 )
 """Every semantic check, in the order their problems are reported."""
 

@@ -7,7 +7,7 @@ one holds. The grammar is::
     condition := ["not"] term [op term]          op := < | <= | == | >= | > | !=
     term      := integer | scalar | subject "." measure
     scalar    := out | in_play | declarer_won | plays(<hand type id>)
-    subject   := declarer | partner | opponents | declarer_side | winners | losers | place(<k>)
+    subject   := declarer | partner | opponents | declarer_side | winners | losers | place(<k>) | this
 
 ``place(k)`` is the k-th player out (1 first); a negative k counts from the last place (-1: the
 last player). A fact that is not defined (a place nobody has reached yet) makes every comparison
@@ -68,6 +68,11 @@ SUBJECTS: dict[str, Fact] = {
         "第{arg}个出完的玩家",
         "the player out {arg}",
     ),
+    "this": Fact(
+        "The seat being scored: one loser, in a per-card row's loser_factors (undefined elsewhere).",
+        "该输家",
+        "that loser",
+    ),
 }
 """Who a measure is taken of (seats; a measure of several seats is their sum)."""
 
@@ -81,7 +86,7 @@ MEASURES: dict[str, Fact] = {
 }
 """What is measured of a subject."""
 
-SINGLE_SEAT = ("declarer", "partner", "place")
+SINGLE_SEAT = ("declarer", "partner", "place", "this")
 """Subjects that name one seat (the only ones with a ``side``)."""
 
 OPERATORS = ("<=", ">=", "==", "!=", "<", ">")

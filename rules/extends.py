@@ -56,9 +56,28 @@ def resolve_path(ref: str, relative_to: Path | None = None) -> Path:
             candidates.append(relative_to / f"{ref}.yaml")
         candidates.append(builtin_dir() / f"{ref}.yaml")
     for c in candidates:
-        if c.is_file():
-            return c
+        try:
+            if c.is_file():
+                return c
+        except OSError:  # a name longer than the file system allows is no file
+            continue
     raise FileNotFoundError(ref)
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    """Whether ``path``, with every link followed, lies in ``folder``."""
+    try:
+        return path.resolve().is_relative_to(folder.resolve())
+    except (OSError, RuntimeError):
+        return False
+
+
+def confined(path: Path, *homes: Path) -> bool:
+    """Whether a file a variant names (its ``extends:`` parent, or a record's variant) may be
+    read: it must lie in one of ``homes`` (the naming file's folder) or among the built-ins. Links
+    and ``../`` out of both are refused, so that a file can never make the loader read (and
+    echo) a file elsewhere."""
+    return any(_inside(path, home) for home in (*homes, builtin_dir()))
 
 
 def source_path(ref: str | Path) -> Path:
@@ -76,7 +95,9 @@ def source_path(ref: str | Path) -> Path:
 
 
 def _has_ids(items: list[Any]) -> bool:
-    return bool(items) and all(isinstance(i, dict) and "id" in i for i in items)
+    """Whether every item is a mapping with a plain id (a list as an id is left to validation,
+    which reports it at its place, instead of failing to merge)."""
+    return bool(items) and all(isinstance(i, dict) and isinstance(i.get("id"), str | int) for i in items)
 
 
 def _merge_maps(parent: dict[str, Any], child: dict[str, Any]) -> PosDict:
@@ -144,6 +165,8 @@ def _parent_path(data: PosDict, path: Path, chain: tuple[str, ...]) -> Path | No
         raise VariantError(
             [f"{at}: extends: no variant {parent_ref!r} beside this file or built in{hint}"]
         ) from None
+    if not confined(parent_path, path.parent):
+        raise VariantError([f"{at}: extends: {parent_ref!r} is outside this file's folder and the built-ins"])
     key = str(parent_path.resolve())
     if key in chain or key == str(path.resolve()):
         raise VariantError([f"{at}: extends: {parent_ref!r} extends this file again (a cycle)"])

@@ -91,6 +91,9 @@ def _condition_lists(c: Contract) -> Iterator[tuple[tuple[int | str, ...], list[
         yield ("score", k, "when"), row.when
     for k, factor in enumerate(c.multipliers.when):
         yield ("multipliers", "when", k, "if"), factor.conditions
+    for k, row in enumerate(c.score):
+        for m, factor in enumerate(row.loser_factors):
+            yield ("score", k, "loser_factors", m, "if"), factor.conditions
 
 
 def bonuses(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
@@ -107,14 +110,105 @@ def points(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
             yield Located(("game", "play", "points", rank), f"rank {rank!r} is not in ranks.order")
 
 
+def _deck_size(v: Variant) -> int:
+    return v.deck.packs * (54 if v.deck.jokers else 52) - len(v.deck.remove) * v.deck.packs + sum(v.deck.extra.values())
+
+
 def deal_size(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
     total = g.deal.kitty + (g.deal.cards_each or 0) * v.players
-    deck_size = v.deck.packs * (54 if v.deck.jokers else 52) - len(v.deck.remove) * v.deck.packs + sum(v.deck.extra.values())
+    deck_size = _deck_size(v)
     if g.deal.cards_each is not None and total > deck_size:
         yield Located(("game", "deal", "cards_each"), f"{v.players} × {g.deal.cards_each} + kitty {g.deal.kitty} is more than the {deck_size} cards")
 
 
-GAME_CHECKS: tuple[GameCheck, ...] = (dealer, dealt_events, steps, contracts, bonuses, points, deal_size)
+def obligations(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
+    """A first-play card must be a card of the deck; a warning names existing hand types."""
+    for i, o in enumerate(g.play.obligations):
+        loc: tuple[int | str, ...] = ("game", "play", "obligations", i, o.kind)
+        if o.first_play is not None:
+            try:
+                (card,) = parse_cards(o.first_play.card)
+            except (CardError, ValueError) as exc:
+                yield Located((*loc, "card"), f"{o.first_play.card!r}: {exc}")
+                continue
+            if str(card) in v.deck.remove:
+                yield Located((*loc, "card"), f"{card} is removed from the deck")
+        if o.warn is not None:
+            for j, tid in enumerate(o.warn.hand_types):
+                yield from refs.type_ref((*loc, "hand_types", j), tid)
+
+
+def score_forms(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
+    """Every player for himself has no sides to compare captures of; a places row has one
+    amount per player; ``this`` names a loser only inside a per-card row's loser factors."""
+    for i, c in enumerate(g.contracts):
+        loc: tuple[int | str, ...] = ("game", "contracts", i)
+        if c.teams == "each":
+            for k, rule in enumerate(c.end.rules):
+                if rule.winner == "captures":
+                    yield Located((*loc, "end", "rules", k, "winner"), "teams: each has no sides whose captures could be compared")
+        for k, row in enumerate(c.score):
+            if row.places is not None and len(row.places) != v.players:
+                yield Located((*loc, "score", k, "places"), f"one amount per place: {v.players} players, {len(row.places)} amounts")
+        for where, texts in _condition_lists(c):
+            if "loser_factors" in where:
+                continue
+            for j, text in enumerate(texts):
+                if _names_this(text):
+                    yield Located((*loc, *where, j), f"{text!r}: 'this' is only defined in a per-card row's loser_factors")
+
+
+def _names_this(text: str) -> bool:
+    parsed = parse_condition(text)
+    return any(t is not None and t.name == "this" for t in (parsed.left, parsed.right))
+
+
+def partners_picked(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
+    """A ``teams: partners`` contract is made only by a step that picks the partner (a called
+    or shown card): made by a bid or by default, the declarer would play with nobody and the
+    hand would score as if the others were one side of three."""
+    picked = {getattr(s, s.kind).contract for s in g.steps if getattr(type(getattr(s, s.kind)), "picks_partner", False)}
+    for i, c in enumerate(g.contracts):
+        if c.teams == "partners" and c.id not in picked:
+            yield Located(
+                ("game", "contracts", i, "teams"),
+                f"teams: partners, but no step picks {c.id!r}'s partner: make it with call_card or shown_card",
+            )
+
+
+def dealer_card_is_one(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
+    """The dealer's card is one card the deck holds (``"7S 8S"`` used to crash the deal)."""
+    if g.dealer.card is None:
+        return
+    try:
+        cards = parse_cards(g.dealer.card)
+    except CardError:
+        return  # reported by ``dealer``
+    if len(cards) != 1:
+        yield Located(("game", "dealer", "card"), f"one card, not {len(cards)}")
+    elif cards[0].rank in v.deck.remove or (
+        cards[0].rank not in v.ranks.order and not (v.wildcards and cards[0].rank in v.wildcards.cards)
+    ):
+        yield Located(("game", "dealer", "card"), f"{g.dealer.card} is not in the deck")
+
+
+def auction_values(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
+    """Bids go low to high, each once: the top value ends the auction."""
+    for i, step in enumerate(g.steps):
+        if step.auction is not None and step.auction.values != sorted(set(step.auction.values)):
+            yield Located(("game", "steps", i, "auction", "values"), "bids must rise from low to high, each once")
+
+
+def deal_gives_cards(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
+    """Without ``cards_each`` the deck less the kitty must give every seat a card."""
+    if g.deal.cards_each is None and _deck_size(v) - g.deal.kitty < v.players:
+        yield Located(("game", "deal", "kitty"), f"a kitty of {g.deal.kitty} leaves too few cards for {v.players} players")
+
+
+GAME_CHECKS: tuple[GameCheck, ...] = (
+    dealer, dealt_events, steps, contracts, bonuses, points, deal_size, obligations, score_forms,
+    partners_picked, dealer_card_is_one, auction_values, deal_gives_cards,
+)
 """Every check of ``game:``, in the order their problems are reported."""
 
 

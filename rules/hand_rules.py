@@ -7,11 +7,12 @@ Every docstring here is the rulebook's explanation of the key.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
 from .base import Model, Text
+from .obligations import Obligation
 from .scoring import (
     Bonuses,
     Contract,
@@ -30,9 +31,9 @@ __all__ = ["Bonuses", "Contract", "End", "EndRule", "Factor", "Multipliers", "Sc
 class Deal(Model):
     """How the cards are dealt."""
 
-    cards_each: int | None = None
+    cards_each: int | None = Field(None, ge=1, le=500)
     """Cards dealt to each seat; absent: the deck less the kitty, split evenly."""
-    kitty: int = 0
+    kitty: int = Field(0, ge=0, le=500)
     """Cards set aside face down (底牌), taken by the auction winner where there is one."""
     direction: Literal["counter_clockwise", "clockwise"] = "counter_clockwise"
     """Direction of deal and play. Seats are numbered in playing order, so this is only said."""
@@ -96,6 +97,8 @@ class CallCard(Model):
 
     contract: str
     """The contract this makes."""
+    picks_partner: ClassVar[bool] = True
+    """This step names the declarer's partner (a ``teams: partners`` contract needs such a step)."""
 
 
 class ShownCard(Model):
@@ -104,6 +107,8 @@ class ShownCard(Model):
 
     contract: str
     """The contract this makes (later steps may replace it)."""
+    picks_partner: ClassVar[bool] = True
+    """This step names the declarer's partner (see ``CallCard``)."""
     first_hand: Literal["random_own_card", "first_dealt"] = "random_own_card"
     """First hand: a random card of the dealer's, or the first card dealt to him."""
     later_hands: Literal["random_own_card", "first_dealt"] = "first_dealt"
@@ -121,7 +126,7 @@ class Auction(Model):
 
     contract: str
     """The contract the winner plays."""
-    values: list[int] = [1, 2, 3]
+    values: list[Annotated[int, Field(ge=1, le=1000)]] = Field([1, 2, 3], min_length=1, max_length=100)
     """Allowed bids, low to high."""
     all_pass: Literal["redeal", "dealer"] = "redeal"
     """If nobody bids: deal again, or the dealer plays at the lowest value."""
@@ -172,6 +177,9 @@ class PlayRules(Model):
     lead_after_out: Literal["next_active", "partner_if_revealed"] = "next_active"
     """Who leads when the trick winner has gone out: the next player still in, or (接风) his
     partner if the partner is known and still in, else the next player still in."""
+    obligations: list[Obligation] = []
+    """Play obligations (first play holds a card, must beat, the warning rule): constraints every
+    legal play must meet, applied in list order."""
 
 
 class GameRules(Model):

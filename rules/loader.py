@@ -44,6 +44,7 @@ __all__ = [
     "load_data",
     "load_variant",
     "merge",
+    "name_both_files",
     "read_yaml",
     "resolve_path",
     "semantic_problems",
@@ -72,8 +73,14 @@ def load_variant(ref: str | Path) -> Variant:
     try:
         variant = Variant.model_validate(data)
     except ValidationError as exc:
-        raise VariantError(problems + describe_validation_error(exc, data, file)) from None
+        raise VariantError(name_both_files(problems + describe_validation_error(exc, data, file), file)) from None
     problems += [f"{where(locate(data, p.loc), file)}: {dotted(p.loc)}: {p.message}" for p in semantic_problems(variant)]
     if problems:
-        raise VariantError(problems)
+        raise VariantError(name_both_files(problems, file))
     return variant
+
+
+def name_both_files(problems: list[str], file: str) -> list[str]:
+    """A problem found in the merged variant but written in a parent file is reported at the
+    parent's line, and says which child it was found in (the child is the file being fixed)."""
+    return [p if p.startswith(f"{file}:") or p.startswith(f"{file} ") else f"{p} (in {file}, which extends it)" for p in problems]

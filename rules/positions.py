@@ -9,9 +9,10 @@ from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.error import MarkedYAMLError
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.reader import ReaderError
 
-from .problems import Pos, VariantError
+from .problems import Pos, VariantError, where
 
 
 class PosDict(dict[str, Any]):
@@ -33,56 +34,113 @@ class PosList(list[Any]):
         self.pos: Pos | None = None
 
 
-def _convert_map(node: CommentedMap, file: str) -> PosDict:
+MAX_NODES = 100_000
+"""Values one file may hold once its aliases are expanded: a variant file has a few thousand,
+so a file past this is an alias bomb (a few hundred bytes that expand to gigabytes)."""
+MAX_DEPTH = 64
+"""How deeply a file may nest: a variant file nests about six deep."""
+
+
+PLAIN_TAGS = frozenset(f"tag:yaml.org,2002:{t}" for t in ("map", "seq", "str", "int", "float", "bool", "null"))
+"""The only explicit tags a variant file may carry (``!!python/…`` and custom tags are refused)."""
+
+
+class _Budget:
+    """Counts the values converted so far, so that expanding aliases stops early."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.nodes = 0
+
+    def spend(self, depth: int, pos: Pos | None) -> None:
+        self.nodes += 1
+        at = where(pos, self.file)
+        if self.nodes > MAX_NODES:
+            raise VariantError([f"{at}: too many values once aliases are expanded (more than {MAX_NODES:,}): write the values out"])
+        if depth > MAX_DEPTH:
+            raise VariantError([f"{at}: nested more than {MAX_DEPTH} levels deep"])
+
+
+def _convert_map(node: CommentedMap, budget: _Budget, depth: int) -> PosDict:
+    file = budget.file
     out = PosDict()
     out.pos = (file, node.lc.line + 1, node.lc.col + 1)
     for key, value in node.items():
+        if not isinstance(key, str | int | float | bool) or key is None:
+            raise VariantError([f"{where(out.pos, file)}: a key must be a word, not {type(key).__name__}"])
         k = str(key)
-        out[k] = _convert(value, file)
-        line, col = node.lc.key(key)
+        line, col = node.lc.key(key) or (node.lc.line, node.lc.col)
         out.key_pos[k] = (file, line + 1, col + 1)
-        line, col = node.lc.value(key)
+        line, col = node.lc.value(key) or (line, col)
         out.value_pos[k] = (file, line + 1, col + 1)
+        budget.spend(depth, out.key_pos[k])
+        out[k] = _convert(value, budget, depth + 1, out.value_pos[k])
     return out
 
 
-def _convert_seq(node: CommentedSeq, file: str) -> PosList:
+def _convert_seq(node: CommentedSeq, budget: _Budget, depth: int) -> PosList:
+    file = budget.file
     seq = PosList()
     seq.pos = (file, node.lc.line + 1, node.lc.col + 1)
     for i, value in enumerate(node):
-        seq.append(_convert(value, file))
-        line, col = node.lc.item(i)
+        line, col = node.lc.item(i) or (node.lc.line, node.lc.col)
         seq.item_pos.append((file, line + 1, col + 1))
+        budget.spend(depth, seq.item_pos[-1])
+        seq.append(_convert(value, budget, depth + 1, seq.item_pos[-1]))
     return seq
 
 
-def _convert(node: Any, file: str) -> Any:
-    """ruamel's round-trip tree → plain data carrying positions."""
+def _convert(node: Any, budget: _Budget, depth: int = 0, pos: Pos | None = None) -> Any:
+    """ruamel's round-trip tree → plain data carrying positions. Only maps, lists, strings,
+    numbers, booleans and null exist in the language: any other tag is refused here."""
+    tag = getattr(getattr(node, "tag", None), "value", None)
+    if isinstance(tag, str) and tag not in PLAIN_TAGS:
+        raise VariantError([f"{where(pos, budget.file)}: unsupported YAML tag {tag}: use plain text, numbers, lists and mappings"])
     if isinstance(node, CommentedMap):
-        return _convert_map(node, file)
+        return _convert_map(node, budget, depth)
     if isinstance(node, CommentedSeq):
-        return _convert_seq(node, file)
+        return _convert_seq(node, budget, depth)
+    if node is None:
+        return None
     for plain in (str, bool, int, float):  # bool before int: True is an int too
         if isinstance(node, plain):
             return plain(node)
-    return node
+    raise VariantError([f"{where(pos, budget.file)}: unsupported YAML value ({tag or type(node).__name__}): use plain text, numbers, lists and mappings"])
+
+
+def _parse(text: str, file: str) -> Any:
+    """ruamel's tree of ``text``; every way the parser can fail becomes one located line."""
+    yaml = YAML(typ="rt")
+    try:
+        return yaml.load(text)
+    except MarkedYAMLError as exc:
+        mark = exc.problem_mark
+        at = f"{file}:{mark.line + 1}:{mark.column + 1}" if mark else file
+        raise VariantError([f"{at}: invalid YAML: {exc.problem}"]) from None
+    except ReaderError as exc:
+        char = chr(exc.character) if isinstance(exc.character, int) else exc.character
+        raise VariantError([f"{file}: invalid YAML: character {char!r} is not allowed"]) from None
+    except RecursionError:
+        raise VariantError([f"{file}: nested too deeply"]) from None
+    except (ValueError, TypeError, AttributeError, YAMLError) as exc:  # a bad explicit tag (``!!int four``)
+        raise VariantError([f"{file}: invalid YAML value: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}"]) from None
 
 
 def read_yaml(path: Path) -> PosDict:
-    """Parse one YAML file into position-carrying data; a syntax error becomes a VariantError."""
+    """Parse one YAML file into position-carrying data; a syntax error, a file that is not
+    UTF-8, an alias bomb or a foreign tag becomes a one-line VariantError."""
     file = str(path)
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise VariantError([f"{file}: cannot read: {exc.strerror or exc}"]) from None
-    yaml = YAML(typ="rt")
+    except UnicodeDecodeError as exc:
+        raise VariantError([f"{file}: not UTF-8 text (byte {exc.start})"]) from None
+    tree = _parse(text, file)
     try:
-        tree = yaml.load(text)
-    except MarkedYAMLError as exc:
-        mark = exc.problem_mark
-        at = f"{file}:{mark.line + 1}:{mark.column + 1}" if mark else file
-        raise VariantError([f"{at}: invalid YAML: {exc.problem}"]) from None
-    data = _convert(tree, file)
+        data = _convert(tree, _Budget(file))
+    except RecursionError:
+        raise VariantError([f"{file}: nested too deeply"]) from None
     if not isinstance(data, PosDict):
         raise VariantError([f"{file}:1:1: a variant file must be a mapping of keys (id, name, ranks, …)"])
     return data

@@ -83,34 +83,6 @@ class End(Model):
     """Equal captures (or exactly ``win_above``) go to the first player out's side."""
 
 
-class ScoreRow(Model):
-    """A settlement row: the first row whose ``when`` holds pays. Amounts are per player."""
-
-    when: Conditions = []
-    """Conditions (all must hold; empty = always), e.g. ``[declarer_won]`` or
-    ``["place(1).side == place(2).side", "losers.captured == 0"]``."""
-    winners: int | None = None
-    """Each winner receives this and each loser pays it (番 per player)."""
-    declarer: int | None = None
-    """The declarer's score (with ``opponents``, for uneven sides: 包牌 +9 / −3 each)."""
-    opponents: int | None = None
-    """Each opponent's score."""
-    partner: int | None = None
-    """The declarer's partner's score."""
-    bystanders: int = 0
-    """Each player sitting out (反包)."""
-    note: Text | None = None
-    """What the row means, for the rulebook."""
-
-    @model_validator(mode="after")
-    def _form(self) -> ScoreRow:
-        if (self.winners is None) == (self.declarer is None):
-            raise ValueError("a score row gives either winners or declarer (with opponents)")
-        if self.declarer is not None and self.opponents is None:
-            raise ValueError("a score row with declarer also needs opponents")
-        return self
-
-
 class Factor(Model):
     """A factor applied when its conditions hold (春天, 反春)."""
 
@@ -122,6 +94,64 @@ class Factor(Model):
     """When it applies (all must hold), e.g. ``[declarer_won, "opponents.plays == 0"]``."""
     factor: int = Field(ge=1)
     """The factor."""
+
+
+class CardStep(Model):
+    """A step of a per-card score: from this many cards left, each card counts ``times``."""
+
+    at: int = Field(ge=1)
+    """Cards left from which the step applies (the highest step reached counts)."""
+    times: int = Field(ge=1)
+    """What each card left counts for from there (2: doubled)."""
+
+
+class ScoreRow(Model):
+    """A settlement row: the first row whose ``when`` holds pays. Amounts are per player. A row
+    has one form: ``winners``; ``declarer`` with ``opponents``; ``per_card``; or ``places``."""
+
+    when: Conditions = []
+    """Conditions (all must hold; empty = always), e.g. ``[declarer_won]`` or
+    ``["place(1).side == place(2).side", "losers.captured == 0"]``."""
+    winners: int | None = None
+    """Each winner receives this and each loser pays it (番 per player); with ``teams: each``
+    each loser pays it to the winner, who collects from every loser."""
+    declarer: int | None = None
+    """The declarer's score (with ``opponents``, for uneven sides: 包牌 +9 / −3 each)."""
+    opponents: int | None = None
+    """Each opponent's score."""
+    partner: int | None = None
+    """The declarer's partner's score."""
+    bystanders: int = 0
+    """Each player sitting out (反包)."""
+    per_card: int | None = Field(None, ge=1)
+    """Scoring by cards left: each loser pays each winner this much per card still in his hand
+    (times ``steps``, at most ``cap``, times his ``loser_factors`` and the contract's
+    multipliers); the winner collects from each loser."""
+    steps: list[CardStep] = []
+    """With ``per_card``: what a card counts for once a loser holds many (×2 from 10 cards, ×3
+    at 13: ``[{at: 10, times: 2}, {at: 13, times: 3}]``)."""
+    cap: int | None = Field(None, ge=1)
+    """With ``per_card``: the most one loser pays for his cards (before his factors and the
+    contract's multipliers)."""
+    loser_factors: list[Factor] = []
+    """With ``per_card``: factors on one loser's payment only, each when its conditions hold for
+    that loser (``this`` is the loser: 春天 ``["this.plays == 0"]``)."""
+    places: list[int] | None = None
+    """Scores by finishing place, one per player (``[2, 0, -2]``: the first out +2, the last −2);
+    every place must be decided when the hand ends."""
+    note: Text | None = None
+    """What the row means, for the rulebook."""
+
+    @model_validator(mode="after")
+    def _form(self) -> ScoreRow:
+        forms = [self.winners, self.declarer, self.per_card, self.places]
+        if sum(f is not None for f in forms) != 1:
+            raise ValueError("a score row gives exactly one of winners, declarer (with opponents), per_card or places")
+        if self.declarer is not None and self.opponents is None:
+            raise ValueError("a score row with declarer also needs opponents")
+        if self.per_card is None and (self.steps or self.cap is not None or self.loser_factors):
+            raise ValueError("steps, cap and loser_factors belong to a per_card row")
+        return self
 
 
 class Multipliers(Model):
@@ -142,10 +172,11 @@ class Contract(Model):
     """Identifier (referred to by the contract steps)."""
     name: Text
     """Name in both languages."""
-    teams: Literal["solo", "duel", "partners"]
+    teams: Literal["solo", "duel", "partners", "each"]
     """``solo``: the declarer against all others; ``duel``: the counter-declarer against the
     declarer he countered, the others sit out; ``partners``: the declarer and his partner
-    against the others."""
+    against the others; ``each``: every player for himself (the first out wins, the others
+    lose; places 1…n are kept)."""
     leader: Literal["declarer", "opponent", "dealer"] = "declarer"
     """Who leads the first trick (in a duel, ``opponent`` is the player who was countered)."""
     end: End = End()
@@ -164,7 +195,10 @@ class TrickBonus(Model):
     ranks: list[str] | None = None
     """Only plays of these ranks (2222); absent: any."""
     pay: int = Field(ge=0)
-    """Paid by each other player to the trick winner."""
+    """Paid by each other player to the trick winner (or to the player, with ``when: played``)."""
+    when: Literal["won", "played"] = "won"
+    """``won``: paid when the play wins its trick; ``played``: paid at once when it is played,
+    whether or not it is beaten."""
 
 
 class Bonuses(Model):

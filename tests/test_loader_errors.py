@@ -389,6 +389,7 @@ def test_error_in_inherited_key_points_to_parent(tmp_path: Path, base: str) -> N
     i = hand_type_index("pair")
     assert problems(path) == [
         f"{parent}:{line}:{col}: hand_types[{i}].grop: unknown key 'grop' (did you mean 'group'?)"
+        f" (in {path}, which extends it)"  # issue 10: an inherited problem names both files
     ]
 
 
@@ -400,6 +401,7 @@ def test_error_in_inherited_key_of_merged_item_points_to_parent(tmp_path: Path, 
     i = hand_type_index("pair")
     assert problems(path) == [
         f"{parent}:{line}:{col}: hand_types[{i}].grop: unknown key 'grop' (did you mean 'group'?)"
+        f" (in {path}, which extends it)"
     ]
 
 
@@ -579,6 +581,7 @@ def test_inherited_ladder_error_points_to_parent(tmp_path: Path, parent: Variant
     line, col = locate(MINI, "bomb]", MINI.index("\nladder:"))
     assert problems(path) == [
         f"{tmp_path / 'parent.yaml'}:{line}:{col}: ladder[1][0]: unknown hand type 'bomb'"
+        f" (in {path}, which extends it)"
     ]
 
 
@@ -588,6 +591,7 @@ def test_inherited_example_error_points_to_parent(tmp_path: Path, parent: Varian
     line, col = locate(MINI, "odds]", MINI.index("\nexamples:"))
     assert problems(path) == [
         f"{tmp_path / 'parent.yaml'}:{line}:{col}: examples[0].classify[0]: unknown hand type 'odds'"
+        f" (in {path}, which extends it)"
     ]
 
 

@@ -47,7 +47,8 @@ hand_types:
   - {id: anyset, name: {zh: i, en: i}, set: {ranks: ["3", "5", "7"], suits: any}}
   - {id: spades, name: {zh: j, en: j}, cards: [7S, 6S]}
   - {id: sevens, name: {zh: k, en: k}, cards: ["7", "7", "7"]}
-ladder: [[pair, triple, quad, straight, pairs, suited, anyset, spades, sevens]]
+  - {id: single, name: {zh: l, en: l}, group: {size: 1}}  # a game needs a play for any one card
+ladder: [[pair, triple, quad, straight, pairs, suited, anyset, spades, sevens, single]]
 examples:
   - {play: "333", classify: [triple]}
 game:
@@ -83,7 +84,7 @@ def _held(rs: paixing.Ruleset, hand: list[Card]) -> set[str]:
     types: dict[str, set[int]] = {}
     for p in paixing.legal_plays(rs, hand):
         types.setdefault(p.type_id, set()).add(p.groups[0][0] if p.groups else -1)
-    held = {tid for tid in types if tid not in ("triple", "quad")}
+    held = {tid for tid in types if tid not in ("triple", "quad", "single")}  # single: no event
     if "quad" in types:
         held.add("quad")
     if types.get("triple", set()) - types.get("quad", set()):

@@ -11,6 +11,8 @@ import pytest
 from paixing.examples import KINDS as EXAMPLE_KINDS
 from paixing.game.conditions import MEASURE_FNS, SCALAR_FNS, SUBJECT_FNS
 from paixing.game.ends import WINNERS
+from paixing.game.obligations import OBLIGATIONS
+from paixing.game.payments import FORMS
 from paixing.game.steps import STEPS
 from paixing.game.transfers import KINDS as TRANSFER_KINDS
 from paixing.hands.features import FEATURES
@@ -19,6 +21,7 @@ from paixing.rules import shapes as shape_models
 from paixing.rules.conditions import MEASURES, SCALARS, SUBJECTS
 from paixing.rules.hand_rules import STEP_KINDS
 from paixing.rules.models import Example, Feature
+from paixing.rules.obligations import OBLIGATION_KINDS
 from paixing.rules.scoring import EndRule, Transfer
 
 
@@ -39,6 +42,8 @@ REGISTRIES: dict[str, tuple[Callable[[], Iterable[str]], Callable[[], Iterable[s
     "condition measures": (lambda: MEASURE_FNS, lambda: MEASURES),
     "winner rules": (lambda: WINNERS, lambda: _literal(EndRule.model_fields["winner"].annotation)),
     "transfer kinds": (lambda: TRANSFER_KINDS, lambda: _literal(Transfer.model_fields["what"].annotation)),
+    "play obligations": (lambda: OBLIGATIONS, lambda: OBLIGATION_KINDS),
+    "score row forms": (lambda: FORMS, lambda: {"winners", "declarer", "per_card", "places"}),
     "example kinds": (
         _example_keys,
         lambda: {k for k in Example.model_fields if k not in {"play", "hand", "last", "note"}},

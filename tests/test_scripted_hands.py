@@ -38,7 +38,9 @@ must succeed and reproduce the scores. The deal (with the kitty) must be exactly
 deck, and where the variant names the dealer's card (板子炮: 7S) the fixture's 庄家 must hold it.
 
 File names start with the variant: ``bz-`` 板子炮, ``gz-`` guizhou-banzipao, ``cd-`` 赤壁打滚,
-``cds-`` chibi-dagun-server, ``dd-`` 斗地主.
+``cds-`` chibi-dagun-server, ``dd-`` 斗地主, ``pdk-`` 跑得快, ``cdd-`` 锄大地, ``tw-`` 大老二
+(Taiwan), ``zsy-`` 争上游, ``ffa-`` the test variants of tests/data/ (a
+``variant`` ending in ``.yaml`` is a file relative to tests/).
 """
 
 from __future__ import annotations
@@ -74,13 +76,18 @@ def params() -> list[Any]:
     return out
 
 
+def variant_ref(name: str) -> str:
+    """A built-in id, or a test variant file named relative to tests/."""
+    return str(Path(__file__).parent / name) if name.endswith(".yaml") else name
+
+
 def matches(event: dict[str, Any], want: dict[str, Any]) -> bool:
     return all(k in event and event[k] == v for k, v in want.items())
 
 
 def play_fixture(fx: dict[str, Any], variant: str | None = None, stop: int | None = None) -> Game:
     """Deal the fixture's hand and apply its actions (the first ``stop`` of them, if given)."""
-    rs = ruleset(variant or fx["variant"])
+    rs = ruleset(variant_ref(variant or fx["variant"]))
     game = Game(
         rs,
         fx.get("seed", 0),
@@ -99,7 +106,7 @@ def play_fixture(fx: dict[str, Any], variant: str | None = None, stop: int | Non
 def test_scripted_hand(path: Path) -> None:
     fx = load(path)
     expect = fx["expect"]
-    rs = ruleset(fx["variant"])
+    rs = ruleset(variant_ref(fx["variant"]))
     rules = rs.variant.game
     assert rules is not None
     hands = [parse_cards(h) for h in fx["deal"]]
@@ -147,7 +154,7 @@ def test_scripted_hand(path: Path) -> None:
     if "reason" in expect:
         assert result["reason"] == expect["reason"]
 
-    again = replay(game.to_record())
+    again = replay(game.to_record(), rs)
     assert again.ok, again.error
     assert again.scores == expect["scores"]
 

@@ -12,7 +12,9 @@ import hashlib
 from collections.abc import Sequence
 
 from paixing.agents.bots import Bot, make_bot
+from paixing.game.session import Session
 from paixing.game.state import Game
+from paixing.hands.compile import Ruleset
 
 MAX_ACTIONS = 20_000
 """A hand taking more actions than this is reported as an engine fault, not played forever."""
@@ -54,3 +56,15 @@ def play_hand(game: Game, bots: Sequence[Bot], max_actions: int = MAX_ACTIONS) -
         if actions > max_actions:
             raise HandDidNotEnd(f"the hand did not end in {max_actions} actions")
     return game
+
+
+def play_session(rs: Ruleset, names: Sequence[str], seed: int, index: int, hands: int) -> Session:
+    """Session ``index`` of a run: ``hands`` consecutive hands with carried state, hand ``k``
+    dealt from ``game_seed(seed, index * hands + k)`` and played by bots seeded likewise."""
+    session = Session.start(rs)
+    for k in range(hands):
+        number = index * hands + k
+        game = session.next_game(game_seed(seed, number))
+        play_hand(game, seated_bots(names, seed, number))
+        session.finish(game)
+    return session

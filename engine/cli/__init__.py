@@ -23,8 +23,8 @@ from typing import Annotated
 
 import typer
 
-from . import cards, hands, tools, variants
-from .common import EXIT_NOT_A_PLAY, EXIT_USAGE, app
+from . import cards, conformance, hands, tools, variants
+from .common import EXIT_NOT_A_PLAY, EXIT_USAGE, app, fit_output_encoding
 from .variants import SCHEMA_DIALECT, SCHEMA_SHORTHANDS, SCHEMA_TITLE, variant_schema
 
 __all__ = [
@@ -35,6 +35,7 @@ __all__ = [
     "SCHEMA_TITLE",
     "app",
     "cards",
+    "conformance",
     "hands",
     "main",
     "tools",
@@ -46,7 +47,8 @@ __all__ = [
 TOP_HELP = (
     "Rule variants of Chinese climbing card games (牌型): list and check variant files "
     "(variants, validate, schema, check), read and compare cards (classify, beats, moves), "
-    "play and record hands (play, simulate, replay) and print rulebooks (rulebook). "
+    "play and record hands (play, simulate, replay), print rulebooks (rulebook), test other "
+    "implementations (vectors, conform) and compare variants (diff). "
     "Each command has its own -h; docs/cli.md has them all."
 )
 """The top-level help names every command, grouped as the modules group them."""
@@ -85,6 +87,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     option) are reported by typer and exit 2; the ``SystemExit`` it raises becomes the return
     value, which lets tests and wrappers call ``main([...])`` directly.
     """
+    fit_output_encoding()
     try:
         app(args=list(argv) if argv is not None else None, prog_name="paixing")
     except SystemExit as exc:

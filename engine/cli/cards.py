@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
+from paixing.game.obligations import Turn, compile_rules
 from paixing.hands.classify import classify
+from paixing.hands.compile import Ruleset
 from paixing.hands.moves import beats_cards
-from paixing.hands.play import beats, why
-from paixing.rules.cards import parse_cards
+from paixing.hands.play import Play, beats, why
+from paixing.rules.cards import Card, parse_cards
 
 from ..examples import plays_against
 from .common import (
@@ -87,6 +89,11 @@ def beats_cmd(
     typer.echo(f"{notation(rs, a_cards)} {verb} {notation(rs, b_cards)} ({reason})")
 
 
+TABLE_LIMIT = 200
+"""Rows ``moves`` prints as a table unless ``--limit`` says otherwise: a full-deck hand has
+tens of thousands of plays, which took minutes to lay out and nobody reads."""
+
+
 @app.command("moves")
 def moves_cmd(
     variant: VariantArg,
@@ -95,20 +102,62 @@ def moves_cmd(
         str | None,
         typer.Option("--last", metavar="CARDS", help="The play to beat (omit for a free lead)."),
     ] = None,
+    limit: Annotated[
+        int | None,
+        typer.Option(
+            "--limit",
+            metavar="N",
+            min=0,
+            help=f"Show at most N plays (0: all; the table shows {TABLE_LIMIT} by default, --json all). The count is always given.",
+        ),
+    ] = None,
+    first_play: Annotated[
+        bool, typer.Option("--first-play", help="This is the hand's first play (for a first-play obligation).")
+    ] = False,
+    next_left: Annotated[
+        int | None,
+        typer.Option("--next-left", metavar="N", help="Cards the next player holds (for the warning rule)."),
+    ] = None,
     as_json: JsonFlag = False,
 ) -> None:
-    """Every legal play from a hand, on a free lead or against the last play."""
+    """Every legal play from a hand, on a free lead or against the last play; the variant's play
+    obligations (``game.play.obligations``) apply, given ``--first-play`` and ``--next-left``."""
     rs = load(variant)
     hand_cards = read_cards(rs, hand, "--hand")
     if last is not None:
         readings(rs, read_cards(rs, last, "--last"))
     with user_errors():
         plays = plays_against(rs, hand, last)
+    plays, can_pass, obliged = _obligations(rs, plays, hand_cards, last, (first_play, next_left))
+    n = len(plays)
+    shown = limit if limit else (None if as_json or limit == 0 else TABLE_LIMIT)
+    cut = shown is not None and n > shown
     if as_json:
-        print_json({"plays": [p.to_json() for p in plays]})
+        data: dict[str, object] = {"plays": [p.to_json() for p in plays[:shown]]}
+        if cut:
+            data.update(count=n, limited=True)
+        print_json({**data, **({"pass": can_pass} if obliged else {})})
         return
     against = f"on {notation(rs, parse_cards(last))}" if last is not None else "on a free lead"
     if plays:
-        new_console().print(plays_table(plays, title=f"{notation(rs, hand_cards)} {against}"))
-    n = len(plays)
-    typer.echo(f"{n} legal play{'' if n == 1 else 's'} {against}" + ("" if n else " (pass)"))
+        new_console().print(plays_table(plays[:shown], title=f"{notation(rs, hand_cards)} {against}"))
+    more = f" (the first {shown} shown; --limit 0 shows all)" if cut else ""
+    typer.echo(f"{n} legal play{'' if n == 1 else 's'} {against}" + ("" if n else " (pass)") + more)
+    if obliged and last is not None:
+        typer.echo("pass is allowed" if can_pass else "pass is not allowed (a play obligation)")
+
+
+def _obligations(
+    rs: Ruleset, plays: list[Play], hand: list[Card], last: str | None, turn_facts: tuple[bool, int | None]
+) -> tuple[list[Play], bool, bool]:
+    """The plays the variant's play obligations leave, whether a pass is allowed, and whether
+    the variant has obligations at all."""
+    bound = compile_rules(rs)
+    can_pass = last is not None
+    if bound is None:
+        return plays, can_pass, False
+    first_play, next_left = turn_facts
+    target = next((p for p in classify(rs, parse_cards(last)) if p.type.playable), None) if last else None
+    turn = Turn(hand=hand, target=target, first_play=first_play, next_left=next_left if next_left is not None else 99)
+    plays, can_pass = bound.apply(turn, plays, can_pass)
+    return plays, can_pass, True

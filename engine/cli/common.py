@@ -8,6 +8,7 @@ so that every command reports a bad variant, bad cards or a non-play the same wa
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -48,6 +49,28 @@ VariantArg = Annotated[
 # plumbing ---------------------------------------------------------------------------------
 
 
+def fit_output_encoding() -> None:
+    """On a terminal that cannot encode Chinese or suit symbols (``PYTHONIOENCODING=latin-1``,
+    an old code page), print what it can and ``?`` for the rest, with one note on stderr,
+    instead of failing with a ``UnicodeEncodeError`` traceback."""
+    cannot = []
+    for stream in (sys.stdout, sys.stderr):
+        encoding = getattr(stream, "encoding", None) or "ascii"
+        try:
+            "牌♠".encode(encoding)
+        except (UnicodeEncodeError, LookupError):
+            reconfigure = getattr(stream, "reconfigure", None)
+            if reconfigure is not None:
+                reconfigure(errors="replace")
+                cannot.append(encoding)
+    if cannot:
+        typer.echo(
+            f"note: this terminal's encoding ({cannot[0]}) cannot show Chinese or suit symbols: "
+            "they print as '?' (set PYTHONIOENCODING=utf-8 to see them)",
+            err=True,
+        )
+
+
 def fail(message: str, code: int) -> NoReturn:
     """One line on stderr, then exit with ``code``."""
     typer.echo(message, err=True)
@@ -55,7 +78,14 @@ def fail(message: str, code: int) -> NoReturn:
 
 
 def print_json(data: object) -> None:
-    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    """JSON on stdout: UTF-8 text, or ``\\u`` escapes where the terminal cannot encode it (the
+    document stays exact either way)."""
+    try:
+        "牌♠".encode(getattr(sys.stdout, "encoding", None) or "utf-8")
+        plain = True
+    except (UnicodeEncodeError, LookupError):
+        plain = False
+    typer.echo(json.dumps(data, ensure_ascii=not plain, indent=2))
 
 
 def new_console(stderr: bool = False) -> Console:

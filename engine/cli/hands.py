@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import threading
 import time
-from pathlib import Path
+from dataclasses import dataclass
 from typing import Annotated
 
 import typer
@@ -13,7 +14,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ..replay_many import Outcome, record_files, replay_file, replay_many
-from ..simulate import SimulationError, Summary, seat_bots, simulate
+from ..run_files import Existing, OutDirError, RunFilesError
+from ..simulate import MAX_GAMES, SimulationError, Summary, seat_bots, simulate, simulate_sessions
+from ..workers import MAX_JOBS, stop_on_signals, usable_jobs
 from .common import (
     EXIT_NOT_A_PLAY,
     EXIT_USAGE,
@@ -76,25 +79,54 @@ def _summary_tables(summary: Summary, seconds: float) -> list[Table]:
     return tables
 
 
-def _run(
-    variant: str, label: str, games: int, seed: int, names: list[str], jobs: int, out: str | None,
-    show_progress: bool,
-) -> Summary:
-    """``simulate`` with a progress bar on stderr for people (none for ``--json``)."""
-    if not show_progress:
-        return simulate(variant, games, seed, names, jobs=jobs, out_dir=out)
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task(label, total=games)
-        return simulate(
-            variant,
-            games,
-            seed,
-            names,
-            jobs=jobs,
-            out_dir=out,
-            progress=lambda done, total: bar.update(task, completed=done),
-        )
+@dataclass
+class _RunArgs:
+    """What ``simulate`` passes on to the run besides the variant."""
+
+    games: int
+    seed: int
+    names: list[str]
+    jobs: int
+    out: str | None
+    existing: Existing
+    force_jobs: bool
+
+
+def _run_args(
+    players: int, games: int, seed: int, bots: str, jobs: tuple[int, bool], out: str | None, existing: Existing
+) -> _RunArgs:
+    """The run's arguments, checked: bounds on --games and --jobs (capped at the cores, with a
+    note, unless forced), and one known bot per seat. Exit 2 on a bad one."""
+    wanted, force = jobs
+    for flag, value, most in (("--games", games, MAX_GAMES), ("--jobs", wanted, MAX_JOBS)):
+        if not 1 <= value <= most:
+            fail(f"{flag} must be at least 1" if value < 1 else f"{flag} must be at most {most:,}", EXIT_USAGE)
+    used = usable_jobs(wanted, force)
+    try:
+        names = seat_bots([b.strip() for b in bots.split(",")], players)
+    except ValueError as exc:
+        fail(f"--bots: {exc}", EXIT_USAGE)
+    if used < wanted:
+        typer.echo(f"--jobs {wanted}: this machine has {used} cores, using {used} (--jobs-force to insist)", err=True)
+    return _RunArgs(games, seed, names, used, out, existing, force)
+
+
+def _run(variant: str, label: str, a: _RunArgs, show_progress: bool) -> Summary:
+    """``simulate`` with a progress bar on stderr for people (none for ``--json``); Ctrl-C and
+    SIGTERM stop it after the hands under way."""
+    stop = threading.Event()
+    options = {"jobs": a.jobs, "out_dir": a.out, "existing": a.existing, "stop": stop, "force_jobs": a.force_jobs}
+    with stop_on_signals(stop):
+        if not show_progress:
+            return simulate(variant, a.games, a.seed, a.names, **options)  # type: ignore[arg-type]
+        columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+        with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+            task = bar.add_task(label, total=a.games)
+            return simulate(
+                variant, a.games, a.seed, a.names,
+                progress=lambda done, total: bar.update(task, completed=done),
+                **options,  # type: ignore[arg-type]
+            )
 
 
 @app.command("simulate")
@@ -110,9 +142,20 @@ def simulate_cmd(
             help="One bot for every seat, or one per seat, comma-separated (random, greedy).",
         ),
     ] = "random",
-    jobs: Annotated[int, typer.Option("--jobs", metavar="K", help="Worker processes.")] = 1,
+    jobs: Annotated[
+        int, typer.Option("--jobs", metavar="K", help="Worker processes (at most the machine's cores, unless --jobs-force).")
+    ] = 1,
+    jobs_force: Annotated[bool, typer.Option("--jobs-force", help="Allow more --jobs than cores.")] = False,
     out: Annotated[
         str | None, typer.Option("--out", metavar="DIR", help="Write one JSON record per hand here.")
+    ] = None,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="--out holds records of this run: keep them, play the rest.")
+    ] = False,
+    overwrite: Annotated[bool, typer.Option("--overwrite", help="--out holds records: remove them first.")] = False,
+    session: Annotated[
+        int | None,
+        typer.Option("--session", metavar="H", help="Play sessions of H hands (state carried); --games counts sessions."),
     ] = None,
     as_json: SimulateJson = False,
 ) -> None:
@@ -120,24 +163,25 @@ def simulate_cmd(
     rs = load(variant)
     if rs.variant.game is None:
         fail(f"{rs.id} defines hand types only, no game (it has no 'game:' section)", EXIT_USAGE)
-    if games < 1:
-        fail("--games must be at least 1", EXIT_USAGE)
-    if jobs < 1:
-        fail("--jobs must be at least 1", EXIT_USAGE)
-    try:
-        names = seat_bots([b.strip() for b in bots.split(",")], rs.variant.players)
-    except ValueError as exc:
-        fail(f"--bots: {exc}", EXIT_USAGE)
-    if out is not None:
-        try:
-            Path(out).mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            fail(f"--out: cannot create {out}: {exc.strerror or exc}", EXIT_USAGE)
+    existing: Existing = "resume" if resume else "overwrite" if overwrite else "refuse"
+    if resume and overwrite:
+        fail("--resume and --overwrite exclude each other", EXIT_USAGE)
+    args = _run_args(rs.variant.players, games, seed, bots, (jobs, jobs_force), out, existing)
+    if session is not None:
+        _sessions(variant, games, session, seed, args.names, out, as_json)
+        return
     started = time.perf_counter()
     try:
-        summary = _run(variant, rs.id, games, seed, names, jobs, out, show_progress=not as_json)
+        summary = _run(variant, rs.id, args, not as_json)
+    except OutDirError as exc:
+        fail(str(exc), EXIT_USAGE)
+    except RunFilesError as exc:
+        fail(str(exc), EXIT_NOT_A_PLAY)
     except SimulationError as exc:
         fail(str(exc), EXIT_NOT_A_PLAY)
+    if summary.stopped:
+        kept = f"; {summary.games} records in {out}: run again with --resume to finish" if out else ""
+        fail(f"stopped after {summary.games} of {games} hands{kept}", EXIT_NOT_A_PLAY)
     seconds = time.perf_counter() - started
     if as_json:
         print_json(summary.to_json())
@@ -145,6 +189,28 @@ def simulate_cmd(
     console = new_console()
     for table in _summary_tables(summary, seconds):
         console.print(table)
+
+
+def _sessions(variant: str, sessions: int, hands: int, seed: int, names: list[str], out: str | None, as_json: bool) -> None:
+    """``simulate --session H``: sessions of H hands, totals per seat."""
+    if hands < 1:
+        fail("--session must be at least 1", EXIT_USAGE)
+    try:
+        result = simulate_sessions(variant, sessions, hands, seed, names, out_dir=out)
+    except OutDirError as exc:
+        fail(str(exc), EXIT_USAGE)
+    except (SimulationError, RunFilesError) as exc:
+        fail(str(exc), EXIT_NOT_A_PLAY)
+    if as_json:
+        print_json(result.to_json())
+        return
+    table = Table(title=f"{result.variant}: {sessions} sessions of {hands} hands, seed {seed}")
+    for col in ("seat", "bot", "total", "mean per session"):
+        table.add_column(col)
+    data = result.to_json()
+    for s, total in enumerate(result.seat_totals):
+        table.add_row(str(s), result.bots[s], str(total), str(data["seat_means_per_session"][s]))
+    new_console().print(table)
 
 
 @app.command("replay")
@@ -156,6 +222,14 @@ def replay_cmd(
             help="Game records (JSON), JSON lines of records, or directories of them (*.json, *.jsonl).",
         ),
     ],
+    variant: Annotated[
+        str | None,
+        typer.Option(
+            "--variant",
+            metavar="FILE",
+            help="Replay by these rules (a file or built-in id) instead of the file the record names; their digest must match.",
+        ),
+    ] = None,
     jobs: ReplayJobs = None,
     as_json: SimulateJson = False,
 ) -> None:
@@ -166,9 +240,9 @@ def replay_cmd(
     if not expanded:
         fail(f"no record files (*.json, *.jsonl) in {', '.join(files)}", EXIT_USAGE)
     if len(files) == 1 and expanded == files:
-        _replay_one_file(files[0], as_json)
+        _replay_one_file(files[0], as_json, variant)
         return
-    outcomes = _replay_with_bar(expanded, jobs, show=not as_json)
+    outcomes = _replay_with_bar(expanded, jobs, show=not as_json, variant=variant)
     if as_json:
         print_json({"ok": all(o.ok for o in outcomes), "records": [o.to_json() for o in outcomes]})
     else:
@@ -184,20 +258,20 @@ def _scores(o: Outcome) -> str:
     return " ".join(str(x) for x in o.scores)
 
 
-def _replay_with_bar(files: list[str], jobs: int | None, show: bool) -> list[Outcome]:
+def _replay_with_bar(files: list[str], jobs: int | None, show: bool, variant: str | None) -> list[Outcome]:
     """``replay_many`` with a progress bar on stderr for people (none for ``--json``)."""
     if not show:
-        return replay_many(files, jobs)
+        return replay_many(files, jobs, variant=variant)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task("replay", total=len(files))
-        return replay_many(files, jobs, progress=lambda done, total: bar.update(task, completed=done))
+        return replay_many(files, jobs, progress=lambda done, total: bar.update(task, completed=done), variant=variant)
 
 
-def _replay_one_file(file: str, as_json: bool) -> None:
+def _replay_one_file(file: str, as_json: bool, variant: str | None) -> None:
     """One file as before: a single record prints its scores (or its error, exit 1); JSON lines
     print one line per record; a file that is no record exits 2 with one line."""
-    outcomes = replay_file(file)
+    outcomes = replay_file(file, variant)
     bad = next((o for o in outcomes if o.bad_input), None)
     if bad is not None:
         fail(str(bad.error), EXIT_USAGE)

@@ -13,7 +13,9 @@ from paixing.rules.loader import (
     builtin_ids,
     load_data,
     load_variant,
+    name_both_files,
     resolve_path,
+    source_path,
 )
 from paixing.rules.models import Variant
 from rich.markup import escape
@@ -85,7 +87,7 @@ def _check_file(ref: str) -> tuple[Variant | None, list[str]]:
             continue
         if not outcome.ok:
             problems.append(f"{where}: {outcome.describe()}")
-    return variant, problems
+    return variant, name_both_files(problems, str(source_path(ref)))
 
 
 @app.command()

@@ -38,6 +38,8 @@ class Scope:
 
     facts: HandFacts
     outcome: Outcome | None = None
+    seat: int = -1
+    """The seat being scored (``this``): one loser in a per-card row's factors; -1 elsewhere."""
 
     def need_outcome(self) -> Outcome:
         if self.outcome is None:
@@ -152,7 +154,8 @@ def _winners(scope: Scope, arg: object) -> Seats:
 
 @subject("losers")
 def _losers(scope: Scope, arg: object) -> Seats:
-    return _side_seats(scope.facts, 1 - scope.need_outcome().winning_side)
+    won = scope.need_outcome().winning_side
+    return tuple(s for s in scope.facts.active if scope.facts.sides[s] != won)
 
 
 @subject("place")
@@ -160,6 +163,11 @@ def _place(scope: Scope, arg: object) -> Seats:
     assert isinstance(arg, int)
     seat = place_seat(scope.facts, arg)
     return None if seat is None else (seat,)
+
+
+@subject("this")
+def _this(scope: Scope, arg: object) -> Seats:
+    return (scope.seat,) if scope.seat >= 0 else None
 
 
 # ------------------------------------------------------------------ measures

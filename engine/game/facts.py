@@ -16,6 +16,13 @@ OPPONENT_SIDE = 1
 """Side index of the declarer's opponents."""
 NO_SIDE = -1
 """Side index of a player who sits out (a bystander)."""
+OWN_SIDES = 2
+"""With every player for himself (``teams: each``), seat ``s`` is alone on side ``OWN_SIDES + s``."""
+
+
+def own_side(seat: int) -> int:
+    """The side of ``seat`` when every player plays for himself."""
+    return OWN_SIDES + seat
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from paixing.game.facts import own_side
 from paixing.rules.hand_rules import Contract
 
 ROLES = ("declarer", "partner", "opponent", "bystander")
@@ -20,9 +21,14 @@ class Seats:
     opponents: list[int] = field(default_factory=list)
     bystanders: list[int] = field(default_factory=list)
     partner_known: bool = False
+    alone: bool = False
+    """Every player for himself (``teams: each``): each seat is a side of its own."""
 
     def side(self, seat: int) -> int:
-        """0 for the declarer's side, 1 for the opponents, -1 for a bystander."""
+        """0 for the declarer's side, 1 for the opponents, -1 for a bystander; with ``alone``,
+        a side of its own per seat (``own_side``)."""
+        if self.alone:
+            return own_side(seat)
         if seat == self.declarer or seat == self.partner:
             return 0
         if seat in self.opponents:
@@ -31,10 +37,13 @@ class Seats:
 
     def copy(self) -> Seats:
         """An independent copy (the lists are not shared)."""
-        return Seats(self.declarer, self.partner, list(self.opponents), list(self.bystanders), self.partner_known)
+        return Seats(self.declarer, self.partner, list(self.opponents), list(self.bystanders), self.partner_known, self.alone)
 
     def role(self, seat: int) -> str | None:
-        """``declarer``, ``partner``, ``opponent``, ``bystander``, or None (no role)."""
+        """``declarer``, ``partner``, ``opponent``, ``bystander``, or None (no role, or every
+        player for himself)."""
+        if self.alone:
+            return None
         if seat == self.declarer:
             return "declarer"
         if seat == self.partner:

@@ -13,8 +13,9 @@ from typing import Any
 
 from paixing.game.conditions import Outcome, Scope, holds
 from paixing.game.ends import WINNERS, ending_rule
-from paixing.game.facts import NO_SIDE, OPPONENT_SIDE, HandFacts
-from paixing.rules.scoring import Contract, ScoreRow
+from paixing.game.facts import HandFacts
+from paixing.game.payments import Payers, pay
+from paixing.rules.scoring import Contract
 
 
 @dataclass
@@ -45,7 +46,7 @@ def settle(contract: Contract, facts: HandFacts) -> Settlement:
     outcome = WINNERS[rule.winner](contract, facts)
     scope = Scope(facts, outcome)
     winners = [s for s in facts.active if facts.side(s) == outcome.winning_side]
-    losers = [s for s in facts.active if facts.side(s) == 1 - outcome.winning_side]
+    losers = [s for s in facts.active if facts.side(s) != outcome.winning_side]
     record = _record(facts, outcome, losers)
     index = next((i for i, row in enumerate(contract.score) if holds(row.when, scope)), None)
     if index is None:
@@ -55,8 +56,10 @@ def settle(contract: Contract, facts: HandFacts) -> Settlement:
     for _, f in parts:
         mult *= f
     record["multiplier"] = mult
-    scores = _pay(contract.score[index], facts, winners, losers, mult)
-    return Settlement(scores, winners, rule.reason or rule.winner, record, index, parts)
+    paid = pay(contract.score[index], Payers(scope, winners, losers, mult, contract.teams == "each"))
+    if paid.seat_factors:
+        record["seat_factors"] = [list(f) for f in paid.seat_factors]
+    return Settlement(paid.scores, winners, rule.reason or rule.winner, record, index, parts)
 
 
 def _record(facts: HandFacts, outcome: Outcome, losers: list[int]) -> dict[str, Any]:
@@ -83,25 +86,3 @@ def multiplier_parts(contract: Contract, scope: Scope) -> list[tuple[str, int]]:
         parts += [(tid, factor)] * facts.type_counts.get(tid, 0)
     parts += [(f.id, f.factor) for f in m.when if holds(f.conditions, scope)]
     return parts
-
-
-def _pay(row: ScoreRow, facts: HandFacts, winners: list[int], losers: list[int], mult: int) -> list[int]:
-    scores = [0] * facts.players
-    if row.winners is not None:
-        for s in winners:
-            scores[s] = row.winners * mult
-        for s in losers:
-            scores[s] = -row.winners * mult
-    else:
-        assert row.declarer is not None and row.opponents is not None
-        scores[facts.declarer] = row.declarer * mult
-        if facts.partner >= 0 and facts.partner != facts.declarer:
-            scores[facts.partner] = (row.partner if row.partner is not None else row.declarer) * mult
-        for s in range(facts.players):
-            if facts.sides[s] == OPPONENT_SIDE:
-                scores[s] = row.opponents * mult
-    for s in range(facts.players):
-        if facts.sides[s] == NO_SIDE:
-            scores[s] = row.bystanders * mult
-    return scores
-

@@ -31,7 +31,9 @@ from paixing.game.events import (
     Reward,
 )
 from paixing.game.facts import HandFacts
+from paixing.game.obligations import compile_rules
 from paixing.game.observation import MOVE_EVENTS, Observation, PublicViews
+from paixing.game.record_of import game_record
 from paixing.game.seats import Seats, roles_of
 from paixing.game.settle import Settlement, settle
 from paixing.game.steps import DONE, HANDLED, StepRunner
@@ -62,10 +64,12 @@ class Game(TrickPlay):
             raise ValueError(f"{rs.id} defines hand types only, no game (it has no 'game:' section)")
         self.rs = rs
         self.rules: GameRules = rs.variant.game
+        self.played_bonuses = [b for b in self.rules.bonuses.tricks if b.when == "played"]
         self.n = rs.variant.players
         self.seed = seed
         self.rng = random.Random(seed)
         self.hand_number = hand_number
+        self.obligations = compile_rules(rs, hand_number)
         self.previous_first_out = previous_first_out
         self.fixed_deal = hands is not None
         self.log: list[Event] = []
@@ -203,8 +207,9 @@ class Game(TrickPlay):
         self.contract = c
         seats = Seats(declarer=declarer)
         others = self.order_from(declarer)[1:]
-        if c.teams == "solo":
+        if c.teams in ("solo", "each"):
             seats.opponents = others
+            seats.alone = c.teams == "each"
         elif c.teams == "duel":
             seats.opponents = [opponent]
             seats.bystanders = [s for s in others if s != opponent]
@@ -246,6 +251,8 @@ class Game(TrickPlay):
         leader = {"declarer": self.seats.declarer, "dealer": self.dealer}.get(c.leader)
         if c.leader == "opponent":
             leader = self.seats.opponents[0]
+        held = self.obligations.leader(self.hands) if self.obligations is not None else None
+        leader = held if held is not None else leader
         assert leader is not None
         self.turn = leader
         self.record(Lead(leader))
@@ -334,10 +341,13 @@ class Game(TrickPlay):
         if action.kind == "pass":
             if self.last is None:
                 raise IllegalAction("you lead: you must play")
+            if self.obligations is not None and not self._handed_out(action):
+                self._check_obligations(action)
         elif action.kind == "play":
             assert action.play is not None
             if not self._handed_out(action):
                 entry.check_play(self.rs, action.play, self.hands[self.turn], self.last[1] if self.last else None)
+                self._check_obligations(action)
         else:
             raise IllegalAction(f"{action} is not allowed during play")
         self._apply_play(action)
@@ -370,20 +380,8 @@ class Game(TrickPlay):
         return clone(self)
 
     def to_record(self) -> dict[str, Any]:
-        """The JSON game record: enough to replay and re-score the hand."""
-        return {
-            "variant": self.rs.id,
-            "seed": self.seed,
-            "hand_number": self.hand_number,
-            "dealer": self.dealer,
-            "deal": [format_cards(h) for h in self.dealt],
-            "kitty": format_cards(self.kitty),
-            "fixed_deal": self.fixed_deal,
-            **({"previous_first_out": self.previous_first_out} if self.previous_first_out is not None else {}),
-            "actions": list(self.actions),
-            "events": [event.to_json() for event in self.log],
-            "result": self.result.to_json() if self.result else None,
-        }
+        """The JSON game record: enough to replay and re-score the hand (see ``record_of``)."""
+        return game_record(self)
 
 
 def new_game(variant: str | Ruleset, seed: int = 0, **kwargs: Any) -> Game:

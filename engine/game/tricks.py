@@ -10,15 +10,16 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from paixing.game.actions import PASS, Action, play_action
+from paixing.game.actions import PASS, Action, IllegalAction, play_action
 from paixing.game.events import Bonus, Event, Lead, Out, PartnerRevealed, Pass, Played, Trick
+from paixing.game.obligations import Obligations, Turn
 from paixing.game.readings import record_text
 from paixing.game.seats import Seats
 from paixing.hands.compile import Ruleset
 from paixing.hands.moves import legal_plays
 from paixing.hands.play import Play
 from paixing.rules.cards import Card
-from paixing.rules.hand_rules import Contract, GameRules
+from paixing.rules.hand_rules import Contract, GameRules, TrickBonus
 
 
 class TrickPlay:
@@ -43,6 +44,10 @@ class TrickPlay:
     plays_made: list[int]
     type_counts: Counter[str]
     tricks: int
+    obligations: Obligations | None
+    """The hand's play obligations, bound once (None: the variant has none)."""
+    played_bonuses: list[TrickBonus]
+    """The ``when: played`` trick bonuses, in list order (paid as the play is made)."""
 
     def record(self, event: Event) -> None:
         raise NotImplementedError
@@ -66,10 +71,35 @@ class TrickPlay:
     def _play_actions(self) -> list[Action]:
         hand = self.hands[self.turn]
         target = self.last[1] if self.last is not None else None
-        acts = list(map(play_action, legal_plays(self.rs, hand, target)))
-        if target is not None:
+        plays = legal_plays(self.rs, hand, target)
+        can_pass = target is not None
+        if self.obligations is not None:
+            plays, can_pass = self.obligations.apply(self._turn_state(), plays, can_pass)
+        acts = list(map(play_action, plays))
+        if can_pass:
             acts.append(PASS)
         return acts
+
+    def _turn_state(self) -> Turn:
+        """What the play obligations read about the player to act."""
+        seat = self.turn
+        nxt = self._next_seat(seat)
+        return Turn(
+            hand=self.hands[seat],
+            target=self.last[1] if self.last is not None else None,
+            first_play=not any(self.plays_made),
+            next_left=len(self.hands[nxt]) if nxt != seat else 99,
+        )
+
+    def _check_obligations(self, action: Action) -> None:
+        """Refuse a typed action that breaks a play obligation (issued actions meet them)."""
+        if self.obligations is None:
+            return
+        turn = self._turn_state()
+        plays = legal_plays(self.rs, turn.hand, turn.target)
+        why = self.obligations.refusal(turn, action.play, plays, turn.target is not None)
+        if why is not None:
+            raise IllegalAction(why)
 
     def _apply_pass(self) -> None:
         """Apply a checked pass, and add its text to ``actions``."""
@@ -107,6 +137,8 @@ class TrickPlay:
         self.plays_made[seat] += 1
         self.type_counts[play.type.id] += 1
         self.record(Played(seat, notation, play.type.id, reads_as))
+        if self.played_bonuses:
+            self._played_bonus(seat, play)
         if self.called is not None and self.seats.partner == seat and not self.seats.partner_known and self.called in play.cards:
             self.seats.partner_known = True
             self.record(PartnerRevealed(seat))
@@ -157,14 +189,31 @@ class TrickPlay:
         if bonuses.contracts is not None and c.id not in bonuses.contracts:
             return
         for bonus in bonuses.tricks:
+            if bonus.when != "won" or play.type.id != bonus.hand_type:
+                continue
+            if bonus.ranks is not None and not all(self.rs.ranks[r] in bonus.ranks for r, _ in play.groups):
+                continue
+            self._pay_bonus(winner, play, bonus.pay)
+            return
+
+    def _played_bonus(self, seat: int, play: Play) -> None:
+        """The first ``when: played`` bonus a play earns, paid at once by each other player."""
+        c = self.contract
+        assert c is not None
+        if self.rules.bonuses.contracts is not None and c.id not in self.rules.bonuses.contracts:
+            return
+        for bonus in self.played_bonuses:
             if play.type.id != bonus.hand_type:
                 continue
             if bonus.ranks is not None and not all(self.rs.ranks[r] in bonus.ranks for r, _ in play.groups):
                 continue
-            for s in range(self.n):
-                self.scores[s] += bonus.pay * (self.n - 1) if s == winner else -bonus.pay
-            self.record(Bonus(winner, play.type.id, bonus.pay))
+            self._pay_bonus(seat, play, bonus.pay)
             return
+
+    def _pay_bonus(self, seat: int, play: Play, pay: int) -> None:
+        for s in range(self.n):
+            self.scores[s] += pay * (self.n - 1) if s == seat else -pay
+        self.record(Bonus(seat, play.type.id, pay))
 
     def _lead_after_out(self, winner: int) -> int:
         if self.rules.play.lead_after_out == "partner_if_revealed" and self.seats.partner_known:

@@ -139,6 +139,9 @@ class Ruleset:
     """Chain cores by (start, length, group size), shared by every hand (see shapes.chain)."""
     group_cache: dict[int, list[tuple[tuple[int, int], ...]]] = field(default_factory=dict)
     """n-of-a-kind cores by size (see group_cores)."""
+    source: str | None = None
+    """The variant file this was compiled from (absolute), None for a built-in id or a Variant:
+    game records name it so that replay reads the same file."""
 
     @property
     def id(self) -> str:
@@ -170,6 +173,14 @@ class Ruleset:
     def deck_counts(self) -> Counter[Card]:
         """How many copies of each card the deck holds."""
         return Counter(self.deck())
+
+    @cached_property
+    def rank_copies(self) -> Counter[str]:
+        """How many cards of each rank (or special card name) the deck holds."""
+        copies: Counter[str] = Counter()
+        for card, n in self.deck_counts.items():
+            copies[card.rank] += n
+        return copies
 
     def deck(self) -> list[Card]:
         """Every card dealt in this variant, in a fixed order."""

@@ -18,6 +18,7 @@ def check_in_deck(ruleset: Ruleset, cards: Iterable[Card]) -> None:
     game, a second ♠3 from one pack, five open-suit 3s). User input is checked here; the move
     generator trusts its hands."""
     deck = ruleset.deck_counts
+    copies = ruleset.rank_copies
     by_rank: Counter[str] = Counter()
     exact: Counter[Card] = Counter()
     for card in cards:
@@ -30,7 +31,7 @@ def check_in_deck(ruleset: Ruleset, cards: Iterable[Card]) -> None:
         if n > deck[card]:
             raise UnknownCard(f"{n} × {card}: the {ruleset.id} deck has {deck[card]}")
     for rank, n in by_rank.items():
-        have = sum(m for c, m in deck.items() if c.rank == rank)
+        have = copies[rank]
         if n > have:
             shown = "10" if rank == "10" else rank
             raise UnknownCard(f"{n} cards of rank {shown}: the {ruleset.id} deck has {have}")

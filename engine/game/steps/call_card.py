@@ -23,18 +23,23 @@ class Runner(StepRunner):
         return DONE if host.contract is not None else host.dealer
 
     def actions(self, host: StepHost, seat: int) -> list[Action]:
+        """Every card another player holds (never one of his own, nor one lying in a kitty:
+        nobody would be his partner)."""
         own = set(host.hands[host.dealer])
+        held = {c for s in range(host.n) if s != host.dealer for c in host.hands[s]}
         seen: list[Action] = []
         meaning = Meaning(declares=self.body.contract)
         for c in dict.fromkeys(host.rs.deck()):
-            if c not in own:
+            if c not in own and c in held:
                 seen.append(Action("call", card=c, meaning=meaning))
         return seen
 
     def apply(self, host: StepHost, seat: int, action: Action) -> int:
         assert action.card is not None
+        partner = next((s for s in range(host.n) if s != seat and action.card in host.hands[s]), None)
+        if partner is None:
+            raise IllegalAction(f"nobody else holds {action.card}: call a card another player holds")
         host.called = action.card
-        partner = next(s for s in range(host.n) if action.card in host.hands[s])
         host.record(Call(seat, str(action.card)))
         host.set_contract(self.body.contract, declarer=seat, partner=partner)
         return DONE

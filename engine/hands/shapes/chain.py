@@ -73,6 +73,9 @@ def _suited_chains(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, f
             continue
         for play in _natural_chains(rs, HandView(rs, cards), t, length, floor):
             play.suit = si
+            # Low to high, as Play.cards promises and as a typed play reads (A2345: the A after
+            # the 5), so that a record of the play replays to the same event.
+            play._cards = tuple(rs.sort_cards(play.cards))
             out.append(play)
     return out
 

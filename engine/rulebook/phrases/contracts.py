@@ -42,6 +42,7 @@ PHRASES: dict[str, Phrase] = {
     "c.solo": ("定约者一人对其余所有人", "the declarer alone against all the others"),
     "c.duel": ("反叫者对被他反叫的定约者，一对一，其余人旁观", "the counter-declarer against the declarer he countered, one against one; the others sit out"),
     "c.partners": ("定约者与搭档对其余玩家", "the declarer and his partner against the others"),
+    "c.each": ("各自为战：最先出完者胜，其余每人都输，名次依出完顺序", "every player for himself: the first out wins, every other player loses; places follow the order players go out"),
     "c.leader": ("首先出牌", "First lead"),
     "c.lead_declarer": ("定约者", "the declarer"),
     "c.lead_opponent": ("对手（一对一时为被反叫者）", "an opponent (in a duel, the player who was countered)"),

@@ -44,4 +44,18 @@ PHRASES: dict[str, Phrase] = {
     "diff.count": ("{n} 项", "{n} items"),
     "diff.none": ("没有不同。", "No differences."),
     "diff.type": ("牌型「{name}」", "hand type “{name}”"),
+    "diff.cases_intro": (
+        "下面的实例由引擎计算（从最短的牌找起）：两者判断不同的牌，按引起不同的键分组，每个键列出最短的几例。",
+        "Computed by the engine, shortest first: concrete cases on which the two disagree, grouped by the key that causes them, the shortest few per key.",
+    ),
+    "diff.q_classify": ("{cards} 是什么牌型", "what {cards} is"),
+    "diff.q_beats": ("{play} 能否打 {target}", "whether {play} beats {target}"),
+    "diff.q_moves": ("手牌 {hand} 首出可出的牌", "the plays of {hand} on a lead"),
+    "diff.q_score": ("一手{contract}（{n} 步）的得分", "the scores of a {contract} hand ({n} actions)"),
+    "diff.beats_yes": ("能", "beats"),
+    "diff.beats_no": ("不能", "does not beat"),
+    "diff.not_dealt": ("（不发这些牌）", "(cards not dealt)"),
+    "diff.nothing": ("（无）", "(none)"),
+    "diff.no_play": ("不成牌", "not a play"),
+    "diff.sep": ("；", "; "),
 }

@@ -54,6 +54,7 @@ PHRASES: dict[str, Phrase] = {
     "th.path": ("键", "Key"),
     "th.parent": ("{parent}", "{parent}"),
     "th.child": ("本变体", "This variant"),
+    "th.case": ("实例", "Case"),
     "th.meaning": ("含义", "Meaning"),
     "th.variant": ("变体", "Variant"),
     "th.zh": ("中文", "中文 (Chinese)"),

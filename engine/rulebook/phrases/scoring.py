@@ -99,4 +99,17 @@ PHRASES: dict[str, Phrase] = {
     "sc.partner": ("搭档 {n}", "partner {n}"),
     "sc.opponents": ("每个对手 {n}", "each opponent {n}"),
     "sc.bystanders": ("每个旁观者 {n}", "each bystander {n}"),
+    "sc.each_winners": ("每个输家付给赢家 {n}", "each loser pays the winner {n}"),
+    "sc.per_card": ("每个输家按手里剩的牌数付给赢家，每张 {n}", "each loser pays the winner {n} per card left in his hand"),
+    "sc.step": ("剩 {at} 张或以上每张按 {times} 倍计", "from {at} cards left each card counts {times} times"),
+    "sc.cap": ("每个输家至多付 {n}（倍数之前）", "one loser pays at most {n} (before factors)"),
+    "sc.loser_factor": ("{name}：{when}时该输家所付乘以 {f}", "{name}: that loser's payment times {f} when {when}"),
+    "sc.place": ("第{k}名 {n}", "place {k} {n}"),
+    # play obligations --------------------------------------------------------------------
+    "ob.label": ("出牌规定", "Obligation"),
+    "ob.first_play": ("全局第一手牌必须包含{card}，由持有{card}的玩家先出", "the first play of the hand must contain {card}, and its holder leads"),
+    "ob.first_play_first": ("（只在一组牌局的第一局）", " (in the first hand of a session only)"),
+    "ob.must_beat": ("有大必压：能压过上一手时不能不要", "must beat when able: no pass while some play beats the one on the table"),
+    "ob.warn": ("下家只剩 {n} 张或更少时，打出{types}必须打自己能出的最大的一手", "when the next player holds {n} card(s) or fewer, a {types} played must be the highest the player can make"),
+    "bonus.played": ("{types}在打出时立即付，不论是否被压过。", "{types}: paid as soon as played, whether beaten or not."),
 }

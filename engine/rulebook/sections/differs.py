@@ -4,10 +4,23 @@ rule language's own field descriptions)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
+from paixing.hands.cache import ruleset
+from paixing.hands.compile import Ruleset
+
+from ...diffing import UNEXPLAINED, Diff, diff
+from ...diffing.cases import NOT_DEALT, Case
 from ..diff import MISSING, _is_text, compact, diff_variants, path_doc
 from .pen import Pen
+
+CASES_PER_RULE = 2
+"""Computed cases shown per changed key (the shortest ones)."""
+SEARCH_SIZE = 3
+"""The book searches every hand of up to this many cards (``paixing diff`` goes further)."""
+BOOK_GAMES = 20
+"""Hands played per variant for the book's whole-hand cases."""
 
 
 def value(pen: Pen, v: Any, path: str) -> str:
@@ -50,4 +63,51 @@ def differs(pen: Pen) -> dict[str, Any] | None:
         "rows": rows,
         "none": pen.s("diff.none") if not rows else "",
         "show_meaning": en,
+        "cases": cases(pen),
+        "cases_intro": pen.s("diff.cases_intro"),
+        "sep": pen.s("diff.sep"),
     }
+
+
+@lru_cache(maxsize=16)
+def book_diff(child: Ruleset, parent_json: str) -> Diff:
+    """The diff of a book's parent and child, kept while the child's compiled form is (a book
+    is rendered in two languages and two formats)."""
+    parent = ruleset(child.variant.__class__.model_validate_json(parent_json))
+    games = child.variant.game is not None and parent.variant.game is not None
+    paths = [path for path, *_ in diff_variants(parent.variant, child.variant)]
+    return diff(parent, child, paths, path_doc, size=SEARCH_SIZE, hands=games, max_games=BOOK_GAMES)
+
+
+def _answer(pen: Pen, case: Case, value: Any) -> str:
+    if case.kind == "beats":
+        return pen.s("diff.beats_yes" if value else "diff.beats_no")
+    if value == NOT_DEALT:
+        return pen.s("diff.not_dealt")
+    if isinstance(value, list) and case.kind != "score":
+        return ", ".join(value) if value else pen.s("diff.no_play" if case.kind == "classify" else "diff.nothing")
+    return compact(value)
+
+
+def _question(pen: Pen, case: Case) -> str:
+    q = case.question
+    if case.kind == "classify":
+        return pen.s("diff.q_classify", cards=q["cards"])
+    if case.kind == "beats":
+        return pen.s("diff.q_beats", play=q["play"], target=q["target"])
+    if case.kind == "moves":
+        return pen.s("diff.q_moves", hand=q["hand"])
+    return pen.s("diff.q_score", contract=pen.contract_name(case.contract), n=len(q["actions"]))
+
+
+def cases(pen: Pen) -> list[dict[str, str]]:
+    """The computed cases: for each changed key that explains some, its shortest few."""
+    parent = pen.f.parent
+    assert parent is not None
+    found = book_diff(pen.rs, parent.model_dump_json(by_alias=True))
+    return [
+        {"path": g.rule, "case": _question(pen, c), "old": _answer(pen, c, c.a), "new": _answer(pen, c, c.b)}
+        for g in found.groups
+        if g.rule != UNEXPLAINED
+        for c in g.shown(CASES_PER_RULE)[:CASES_PER_RULE]
+    ]

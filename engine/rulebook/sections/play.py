@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from paixing.rules.cards import parse_cards
+from paixing.rules.obligations import FirstPlay, Obligation, Warn
 from paixing.rules.scoring import Bonuses
 
 from ..odds import _rank_copies
@@ -23,7 +25,22 @@ def _bonuses(pen: Pen, b: Bonuses) -> dict[str, Any] | None:
     if b.contracts is not None:
         notes.append(pen.s("bonus.only", contracts=pen.join(pen.contract_name(c) for c in b.contracts)))
     notes.append(pen.s("bonus.ending_yes" if b.on_hand_ending_play else "bonus.ending_no"))
+    played = [x.hand_type for x in b.tricks if x.when == "played"]
+    if played:
+        notes.append(pen.s("bonus.played", types=pen.join(pen.name(t) for t in played)))
     return {"intro": pen.s("bonus.intro"), "rows": rows, "notes": notes}
+
+
+def obligation(pen: Pen, o: Obligation) -> str:
+    """One play obligation in words."""
+    body = o.body
+    if isinstance(body, FirstPlay):
+        (card,) = parse_cards(body.card)
+        first = pen.s("ob.first_play_first") if body.hands == "first" else ""
+        return pen.s("ob.first_play", card=str(card)) + first
+    if isinstance(body, Warn):
+        return pen.s("ob.warn", n=body.next_left, types=pen.join(pen.name(t) for t in body.hand_types))
+    return pen.s(f"ob.{o.kind}")
 
 
 def play(pen: Pen) -> dict[str, Any] | None:
@@ -36,6 +53,7 @@ def play(pen: Pen) -> dict[str, Any] | None:
         (pen.s("play.capture"), pen.s(f"play.{pr.capture}")),
         (pen.s("play.after_out"), pen.s(f"play.{pr.lead_after_out}")),
     ]
+    facts += [(pen.s("ob.label"), obligation(pen, o)) for o in pr.obligations]
     points = []
     total = ""
     if pr.capture == "points" and pr.points:

@@ -23,7 +23,13 @@ def condition(pen: Pen, row: ScoreRow, only: bool, duel: bool = False) -> str:
 def amounts(pen: Pen, row: ScoreRow, c: Contract) -> str:
     """What each player scores under a row, named by role in the contract's sides."""
     if row.winners is not None:
+        if c.teams == "each":
+            return pen.s("sc.each_winners", n=row.winners)
         return pen.s("sc.winners", w=pen.signed(row.winners), l=pen.signed(-row.winners))
+    if row.per_card is not None:
+        return per_card(pen, row)
+    if row.places is not None:
+        return pen.s("w.list").join(pen.s("sc.place", k=k, n=pen.signed(n)) for k, n in enumerate(row.places, 1))
     assert row.declarer is not None and row.opponents is not None
     if c.teams == "duel":
         parts = [pen.s("sc.counter", n=pen.signed(row.declarer)), pen.s("sc.countered", n=pen.signed(row.opponents))]
@@ -36,6 +42,18 @@ def amounts(pen: Pen, row: ScoreRow, c: Contract) -> str:
     if row.bystanders:
         parts.append(pen.s("sc.bystanders", n=pen.signed(row.bystanders)))
     return pen.s("w.list").join(parts)
+
+
+def per_card(pen: Pen, row: ScoreRow) -> str:
+    """A per-card row in words: the rate, its steps, the cap, each loser's own factors."""
+    parts = [pen.s("sc.per_card", n=row.per_card)]
+    parts += [pen.s("sc.step", at=st.at, times=st.times) for st in row.steps]
+    if row.cap is not None:
+        parts.append(pen.s("sc.cap", n=row.cap))
+    for f in row.loser_factors:
+        when = conditions_words(pen.lang, f.conditions, pen.name, False)
+        parts.append(pen.s("sc.loser_factor", name=pen.tr(f.name), when=when, f=f.factor))
+    return pen.s("w.semicolon").join(parts)
 
 
 def _end_facts(pen: Pen, e: End) -> list[tuple[str, str]]:

@@ -1,0 +1,172 @@
+"""``paixing vectors``, ``conform`` and ``diff``: conformance across implementations and
+across variants (docs/conformance.md)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.markup import escape
+from rich.table import Table
+
+from ..conform import DEFAULT_TIMEOUT, Report, run
+from ..diffing import Diff, diff
+from ..rulebook.diff import diff_variants, path_doc
+from ..vectors import OPS, Vectors, VectorsError, dumps, read, vectors
+from .common import (
+    EXIT_NOT_A_PLAY,
+    EXIT_USAGE,
+    JsonFlag,
+    VariantArg,
+    app,
+    fail,
+    load,
+    new_console,
+    print_json,
+)
+
+SeedOpt = Annotated[int, typer.Option("--seed", metavar="S", help="Seed of the random cases and hands.")]
+RandomOpt = Annotated[int, typer.Option("--random", metavar="N", help="Seeded random card cases to add.")]
+
+
+def _ops(text: str) -> list[str]:
+    ops = [o.strip() for o in text.split(",") if o.strip()]
+    bad = [o for o in ops if o not in OPS]
+    if bad or not ops:
+        fail(f"--ops: choose among {', '.join(OPS)}", EXIT_USAGE)
+    return ops
+
+
+@app.command("vectors")
+def vectors_cmd(
+    variant: VariantArg,
+    out: Annotated[Path | None, typer.Option("--out", metavar="FILE", help="Write the JSON lines here (default: stdout).")] = None,
+    random: RandomOpt = 0,
+    seed: SeedOpt = 0,
+    ops: Annotated[str, typer.Option("--ops", help="Ops to include, comma-separated.")] = ",".join(OPS),
+    hands: Annotated[int, typer.Option("--hands", metavar="N", help="Hands tried to reach every score row.")] = 300,
+) -> None:
+    """Conformance vectors from the variant file alone: one JSON case a line (docs/conformance.md)."""
+    rs = load(variant)
+    if random < 0 or hands < 0:
+        fail("--random and --hands must not be negative", EXIT_USAGE)
+    found = vectors(rs, random=random, seed=seed, hands=hands > 0, max_games=hands, ops=_ops(ops))
+    text = dumps(found)
+    for contract, row in found.unreached:
+        typer.echo(f"{rs.id}: no hand in {hands} reached score row {row} of {contract}", err=True)
+    if out is None:
+        typer.echo(text, nl=False)
+        return
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        fail(f"{out}: cannot write: {exc.strerror or exc}", EXIT_USAGE)
+    typer.echo(f"{out}: {len(found.cases)} cases", err=True)
+
+
+def _report_tables(report: Report) -> list[Table]:
+    rows = Table(title=f"{report.variant}: {sum(r.ok for r in report.results)}/{len(report.results)} cases agree")
+    for column in ("rule", "rungs", "notes", "cases", "failed"):
+        rows.add_column(column, justify="right" if column in ("cases", "failed") else "left")
+    for row in report.summary():
+        failed = row.cases - row.passed
+        rows.add_row(escape(row.rule), " ".join(map(str, sorted(row.rungs))), escape(" ".join(sorted(row.notes))),
+                     str(row.cases), f"[red]{failed}[/red]" if failed else "0")
+    return [rows]
+
+
+def _print_disagreements(report: Report, limit: int) -> None:
+    for r in report.failures[:limit]:
+        data = r.to_json()
+        typer.echo(f"{data['id']} [{r.status}] {data['why']}")
+        typer.echo(f"  request:  {json.dumps(data['request'], ensure_ascii=False)}")
+        typer.echo(f"  expected: {json.dumps(data['expected'], ensure_ascii=False)}")
+        typer.echo(f"  received: {json.dumps(data['received'], ensure_ascii=False)}")
+        typer.echo(f"  {r.detail}")
+        typer.echo(f"  rule: {json.dumps(data['rule'], ensure_ascii=False)}")
+    if len(report.failures) > limit:
+        typer.echo(f"… and {len(report.failures) - limit} more (--json lists them all)")
+
+
+@app.command("conform")
+def conform_cmd(
+    variant: VariantArg,
+    cmd: Annotated[str, typer.Option("--cmd", metavar="PROGRAM ARGS", help="The implementation to test (JSON lines on stdin/stdout).")],
+    cases: Annotated[Path | None, typer.Option("--cases", metavar="FILE", help="Vectors to use (default: generate them).")] = None,
+    random: RandomOpt = 0,
+    seed: SeedOpt = 0,
+    ops: Annotated[str, typer.Option("--ops", help="Ops to test, comma-separated.")] = ",".join(OPS),
+    timeout: Annotated[float, typer.Option("--timeout", metavar="SECONDS", help="Time limit per answer.")] = DEFAULT_TIMEOUT,
+    show: Annotated[int, typer.Option("--show", metavar="N", help="Disagreements printed in full.")] = 20,
+    as_json: JsonFlag = False,
+) -> None:
+    """Run an external implementation on the variant's vectors; exit 1 on any disagreement."""
+    rs = load(variant)
+    wanted = _ops(ops)
+    found: Vectors
+    if cases is not None:
+        try:
+            found = read(cases)
+        except VectorsError as exc:
+            fail(str(exc), EXIT_USAGE)
+    else:
+        found = vectors(rs, random=random, seed=seed, ops=wanted)
+    selected = [c for c in found.cases if c.get("op") in wanted]
+    report = run(selected, cmd, variant, timeout=timeout)
+    if as_json:
+        print_json(report.to_json())
+    else:
+        for table in _report_tables(report):
+            new_console().print(table)
+        _print_disagreements(report, show)
+    if not report.ok:
+        raise typer.Exit(EXIT_NOT_A_PLAY)
+
+
+def _print_diff(d: Diff, show: int) -> None:
+    if not d.groups:
+        typer.echo(f"{d.a} and {d.b}: no difference found")
+        return
+    for g in d.groups:
+        counts = ", ".join(f"{n} {k}" for k, n in g.counts().items())
+        typer.echo(f"{g.rule}  ({counts})")
+        if g.meaning:
+            typer.echo(f"  {g.meaning}")
+        for c in g.shown(show):
+            typer.echo("  " + _case_line(c.to_json(), d))
+        typer.echo("")
+
+
+def _case_line(c: dict[str, object], d: Diff) -> str:
+    kind = c["kind"]
+    if kind == "classify":
+        return f"classify {c['cards']}: {d.a} {c['a']}, {d.b} {c['b']}"
+    if kind == "beats":
+        return f"beats {c['play']} on {c['target']}: {d.a} {c['a']}, {d.b} {c['b']}"
+    if kind == "moves":
+        return f"moves {c['hand']}: only in {d.a} {c['a']}, only in {d.b} {c['b']}"
+    return f"score ({c['contract']}, {len(c['actions'])} actions, deal {c['deal']}): {d.a} {c['a']}, {d.b} {c['b']}"  # type: ignore[arg-type]
+
+
+@app.command("diff")
+def diff_cmd(
+    a: Annotated[str, typer.Argument(metavar="A", help="A variant id or file.")],
+    b: Annotated[str, typer.Argument(metavar="B", help="Another variant id or file.")],
+    size: Annotated[int, typer.Option("--size", metavar="N", help="Every hand of up to N cards is searched.")] = 4,
+    show: Annotated[int, typer.Option("--show", metavar="N", help="Cases shown per kind and rule.")] = 3,
+    hands: Annotated[bool, typer.Option("--hands/--no-hands", help="Compare scores of whole hands too.")] = True,
+    as_json: JsonFlag = False,
+) -> None:
+    """Where two variants disagree, as minimal concrete cases grouped by the rule that causes them."""
+    ra, rb = load(a), load(b)
+    if size < 1:
+        fail("--size must be at least 1", EXIT_USAGE)
+    paths = [path for path, *_ in diff_variants(ra.variant, rb.variant)]
+    games = hands and ra.variant.game is not None and rb.variant.game is not None
+    found = diff(ra, rb, paths, path_doc, size=size, hands=games)
+    if as_json:
+        print_json(found.to_json(show))
+        return
+    _print_diff(found, show)

@@ -1,0 +1,95 @@
+"""Hands in a session: consecutive hands of one variant with state carried from each to the next.
+
+What a finished hand passes on is a registry of *carriers*: each is a name, a function of the
+finished ``Game`` returning a JSON value, and the ``Game`` keyword it feeds (``previous_first_out``:
+the next hand's dealer under ``dealer.later_hands: previous_first_out``). Running totals are
+always carried. A later rule (levels, tribute, a match end) is one more carrier and one more
+keyword of ``Game``, not a field named after a game here.
+
+A session record is ``{"session": true, "variant", "seed", "hands": [hand records], "totals"}``;
+``replay_session`` replays every hand through ``records.replay`` and checks that each hand was
+dealt with what the previous one carried and that the totals add up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from paixing.game.records import Replay, replay
+from paixing.game.state import Game
+from paixing.hands.compile import Ruleset
+
+Carrier = Callable[[Game], Any]
+CARRIERS: dict[str, Carrier] = {}
+"""``Game`` keyword → what a finished hand passes to the next hand under it."""
+
+
+def carrier(name: str) -> Callable[[Carrier], Carrier]:
+    def register(fn: Carrier) -> Carrier:
+        CARRIERS[name] = fn
+        return fn
+
+    return register
+
+
+@carrier("previous_first_out")
+def _first_out(game: Game) -> int | None:
+    """The first player out (he deals, and leads, the next hand where the dealer rule says so)."""
+    return game.finish[0] if game.finish else None
+
+
+@dataclass
+class Session:
+    """A session in progress: the hand number, the running totals and what the last hand
+    carried; ``next_game`` deals the next hand and ``finish`` takes a finished one in."""
+
+    rs: Ruleset
+    totals: list[int]
+    hand_number: int = 1
+    carried: dict[str, Any] = field(default_factory=dict)
+    records: list[dict[str, Any]] = field(default_factory=list)
+
+    @classmethod
+    def start(cls, rs: Ruleset) -> Session:
+        return cls(rs, [0] * rs.variant.players)
+
+    def next_game(self, seed: int) -> Game:
+        """The next hand, dealt from ``seed`` with the carried state."""
+        return Game(self.rs, seed, hand_number=self.hand_number, **self.carried)
+
+    def finish(self, game: Game) -> None:
+        """Add a finished hand: its scores to the totals, its carried state for the next."""
+        if not game.over:
+            raise ValueError("the hand is not over")
+        self.totals = [t + s for t, s in zip(self.totals, game.scores, strict=True)]
+        self.records.append(game.to_record())
+        self.carried = {name: fn(game) for name, fn in CARRIERS.items()}
+        self.hand_number += 1
+
+    def to_record(self, seed: int) -> dict[str, Any]:
+        """The session record: every hand's record and the totals."""
+        return {"session": True, "variant": self.rs.id, "seed": seed, "hands": list(self.records), "totals": list(self.totals)}
+
+
+def replay_session(record: dict[str, Any], rs: Ruleset | None = None) -> Replay:
+    """Replay every hand of a session record; check the carried state and the totals."""
+    totals: list[int] | None = None
+    carried: dict[str, Any] = {}
+    last: Replay | None = None
+    for k, hand in enumerate(record.get("hands", [])):
+        if int(hand.get("hand_number", 1)) != k + 1:
+            return Replay(False, totals or [], f"hand {k}: numbered {hand.get('hand_number')}", None)
+        for name, value in carried.items():
+            if hand.get(name) != value:
+                return Replay(False, totals or [], f"hand {k}: {name} is {hand.get(name)!r}, carried {value!r}", None)
+        last = replay(hand, rs)
+        if not last.ok or last.game is None:
+            return Replay(False, totals or [], f"hand {k}: {last.error}", last.game)
+        totals = last.scores if totals is None else [t + s for t, s in zip(totals, last.scores, strict=True)]
+        carried = {name: fn(last.game) for name, fn in CARRIERS.items()}
+    totals = totals or []
+    if "totals" in record and list(record["totals"]) != totals:
+        return Replay(False, totals, f"recorded totals {record['totals']} but the replay totals {totals}", None)
+    return Replay(True, totals, None, last.game if last else None)

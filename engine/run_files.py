@@ -1,0 +1,105 @@
+"""The record files of a ``simulate`` run: written atomically, never mixed with another run's.
+
+Each record is written to a temporary file beside it and renamed into place, so a full disk,
+a signal or a killed process never leaves a half-written ``game-*.json`` (at worst a
+``.tmp`` file, removed by the next run). A folder that already holds records is refused,
+unless the caller resumes (each record there must be this run's game, and is replayed to count
+it) or overwrites (the old records are removed first, so no stale one is left among new ones).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Literal
+
+from paixing.game.records import replay
+from paixing.game.state import Game
+from paixing.hands.compile import Ruleset
+
+Existing = Literal["refuse", "resume", "overwrite"]
+"""What to do with records already in the output folder."""
+EXISTING: tuple[str, ...] = ("refuse", "resume", "overwrite")
+
+RECORD_GLOB = "game-*.json"
+TEMP_SUFFIX = ".tmp"
+
+
+class RunFilesError(RuntimeError):
+    """The output folder or one of its records cannot be used; the message is one line."""
+
+
+class OutDirError(RunFilesError):
+    """The output folder cannot be used as asked (a usage error: nothing was played)."""
+
+
+def _why(exc: OSError) -> str:
+    return exc.strerror or type(exc).__name__
+
+
+def prepare_out(out_dir: Path, existing: Existing) -> None:
+    """Create ``out_dir`` and apply ``existing`` to the records it already holds."""
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        for stale in out_dir.glob(f".game-*{TEMP_SUFFIX}"):
+            stale.unlink()
+        old = sorted(out_dir.glob(RECORD_GLOB))
+    except OSError as exc:
+        raise OutDirError(f"--out: cannot use {out_dir}: {_why(exc)}") from None
+    if not old or existing == "resume":
+        return
+    if existing == "refuse":
+        raise OutDirError(
+            f"--out: {out_dir} already holds {len(old)} records: pass --resume to keep them and play the rest, "
+            "or --overwrite to replace them"
+        )
+    try:
+        for path in old:
+            path.unlink()
+    except OSError as exc:
+        raise OutDirError(f"--out: cannot remove the old records in {out_dir}: {_why(exc)}") from None
+
+
+def write_record(path: Path, record: dict[str, Any]) -> None:
+    """Write ``record`` as ``path`` atomically (temporary file, then rename)."""
+    temp = path.with_name(f".{path.name}.{os.getpid()}{TEMP_SUFFIX}")
+    text = json.dumps(record, ensure_ascii=False) + "\n"
+    try:
+        with open(temp, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(temp, path)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            temp.unlink(missing_ok=True)
+        raise RunFilesError(f"cannot write {path}: {_why(exc)}") from None
+
+
+def run_tag(seed: int, index: int, bots: Sequence[str]) -> dict[str, Any]:
+    """What a record of a run says about the run (so that a resume can tell its own records)."""
+    return {"seed": seed, "index": index, "bots": list(bots)}
+
+
+def resumed(path: Path, rs: Ruleset, tag: dict[str, Any]) -> Game | None:
+    """The finished game of an existing record of this run, or None when there is no record;
+    raises RunFilesError for a record of another run, variant or rules."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RunFilesError(f"--resume: cannot read {path}: {exc}") from None
+    try:
+        record = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        raise RunFilesError(f"--resume: {path} is not a record (use --overwrite)") from None
+    if not isinstance(record, dict) or record.get("run") != tag:
+        raise RunFilesError(f"--resume: {path} is not this run's record (another seed, index or bots): use --overwrite")
+    outcome = replay(record, rs)
+    if not outcome.ok or outcome.game is None:
+        raise RunFilesError(f"--resume: {path} does not replay: {outcome.error}")
+    return outcome.game

@@ -1,0 +1,77 @@
+"""Play obligations: constraints a legal play must meet beyond beating the play on the table.
+
+``beats`` and the hand types say which plays *may* be made; an obligation says which of them a
+player *must* choose from: the first play of the hand holds a named card (♠3 leads), a player
+who can beat may not pass (有大必压), a player whose next player is nearly out plays his highest
+single (报单/报双). Each kind is one field of ``Obligation`` here and one module of
+``paixing.game.obligations`` there (a test checks the keys agree). Every docstring is the
+rulebook's explanation of the key.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from .base import Model
+
+
+class FirstPlay(Model):
+    """The first play of the hand must contain a named card, and that card's holder leads it."""
+
+    card: str
+    """The card (e.g. ``3S`` for ♠3, ``3D`` for ♦3)."""
+    hands: Literal["every", "first"] = "every"
+    """``every`` hand, or only the ``first`` hand of a session (later hands are led by whoever
+    the dealer rule names, e.g. the previous hand's winner)."""
+
+
+class MustBeat(Model):
+    """Must beat when able (有大必压): passing is not allowed while a legal play beats the play
+    on the table."""
+
+
+class Warn(Model):
+    """The warning rule (报单/报双): when the next player holds few cards, a play of a listed hand
+    type must be the highest play of that type the player can make."""
+
+    next_left: int = Field(1, ge=1)
+    """The rule holds while the next player still in holds this many cards or fewer."""
+    hand_types: list[str] = Field(min_length=1)
+    """The hand types it constrains (``[single]``; ``[single, pair]`` to cover pairs too)."""
+
+
+class Obligation(Model):
+    """One play obligation; exactly one kind."""
+
+    first_play: FirstPlay | None = None
+    """The first play holds a named card; its holder leads."""
+    must_beat: MustBeat | None = None
+    """No pass while a beating play exists."""
+    warn: Warn | None = None
+    """The highest play of a type when the next player is nearly out."""
+
+    @model_validator(mode="after")
+    def _one(self) -> Obligation:
+        kinds = [k for k in OBLIGATION_KINDS if getattr(self, k) is not None]
+        if len(kinds) != 1:
+            raise ValueError(f"an obligation needs exactly one of {', '.join(OBLIGATION_KINDS)}")
+        return self
+
+    @property
+    def kind(self) -> str:
+        """The obligation's kind: the name of its one given field."""
+        return next(k for k in OBLIGATION_KINDS if getattr(self, k) is not None)
+
+    @property
+    def body(self) -> FirstPlay | MustBeat | Warn:
+        """The one given field's model."""
+        value = getattr(self, self.kind)
+        assert value is not None
+        return value
+
+
+OBLIGATION_KINDS: tuple[str, ...] = tuple(Obligation.model_fields)
+"""Every obligation kind, in the order of ``Obligation``'s fields (the engine's registry has
+exactly these keys)."""
