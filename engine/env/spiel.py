@@ -1,6 +1,6 @@
 """An OpenSpiel game for any variant: ``python_paixing`` registered with ``pyspiel``.
 
-``pyspiel.load_game("python_paixing", {"variant": "banzipao"})`` (a built-in id or a file):
+``pyspiel.load_game("python_paixing", {"variant": ID_OR_FILE})`` (a built-in id or a file):
 sequential, imperfect information, explicit chance for the deal. The first move is chance:
 one of ``deals`` equally likely shuffles (default 1,000; the outcome is the deal's seed, so a
 deal is reproducible by number); then the seats act as the game says, with the variant's
