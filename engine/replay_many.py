@@ -36,8 +36,8 @@ class Outcome:
     scores: tuple[int, ...]
     error: str | None
     bad_input: bool = False
-    """The file cannot be read, is not JSON, or holds something that is not a game record
-    (exit 2), as against a record that does not replay (exit 1)."""
+    """The file cannot be read or is not JSON: a bad argument (exit 2), as against a record that
+    is refused (malformed, tampered or against its rules: exit 1). ``error`` then names the file."""
 
     @property
     def where(self) -> str:
@@ -87,25 +87,22 @@ def read_records(file: str) -> Iterator[tuple[int, object]]:
 
 
 def replay_file(file: str, variant: str | None = None) -> list[Outcome]:
-    """Replay every record in ``file``; a file or line that is no record gives one bad-input
-    outcome (the records before it keep theirs). ``variant``: the rules to replay by instead
-    of the file each record names (``replay --variant``)."""
+    """Replay every record in ``file``; a malformed record is a refused one (like a tampered
+    one: the run exits 1), a file that cannot be read or is not JSON gives one bad-input outcome
+    (exit 2; the records before it keep theirs). ``variant``: the rules to replay by instead of
+    the file each record names (``replay --variant``)."""
     out: list[Outcome] = []
     try:
         for number, record in read_records(file):
-            where = f"{file}:{number}" if number else file
             if not isinstance(record, dict):
-                out.append(Outcome(file, number, False, (), f"{where}: not a game record (a JSON object)", True))
+                out.append(Outcome(file, number, False, (), "not a game record (a JSON object)"))
                 continue
             result = replay_session(record) if record.get("session") else replay(record, variant, Path(file).parent)
-            if result.game is None and getattr(result, "bad_input", True):
-                out.append(Outcome(file, number, False, (), f"{where}: {result.error}", True))
-                continue
             out.append(Outcome(file, number, result.ok, tuple(result.scores), result.error))
     except ValueError as exc:
         out.append(Outcome(file, 0, False, (), str(exc), True))
     except RecursionError:
-        out.append(Outcome(file, 0, False, (), f"{file}: not a game record: nested too deeply", True))
+        out.append(Outcome(file, 0, False, (), "not a game record: nested too deeply"))
     return out
 
 

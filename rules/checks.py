@@ -8,15 +8,19 @@ to ``CHECKS``; the messages are the loader's, so they read ``path.to.key: what i
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel
 
 from .base import Range
 from .cards import CardError, parse_cards
+from .extends import load_chain, merge, merge_chain
 from .game_checks import game_problems
 from .models import HandType, Variant
-from .problems import Located, did_you_mean
+from .positions import PosDict
+from .problems import Located, did_you_mean, where
+from .shapes import SHAPES
 
 Check = Callable[[Variant], Iterator[Located]]
 
@@ -276,3 +280,68 @@ def semantic_problems(v: Variant) -> Iterator[Located]:
     """Cross-references pydantic cannot check field by field."""
     for check in CHECKS:
         yield from check(v)
+
+
+# -- warnings: a file that loads, but whose prose may no longer say what its rules do ---------
+
+
+def _own_types(data: Any) -> dict[str, Any]:
+    """A file's own hand types by id (as written in it, before merging); none when its list
+    does not merge by id (a list without ids replaces the parent's whole)."""
+    items = data.get("hand_types") if isinstance(data, dict) else None
+    if not isinstance(items, list) or not items or not all(isinstance(t, dict) and isinstance(t.get("id"), str) for t in items):
+        return {}
+    return {t["id"]: t for t in items}
+
+
+def _shape_changes(own: dict[str, Any], parent: Any) -> list[str]:
+    """The shape keys (``SHAPES``) whose value ``own`` changes over the ``parent`` type."""
+    if not isinstance(parent, dict):
+        return []
+    return [k for k in SHAPES if k in own and merge(parent.get(k), own[k]) != parent.get(k)]
+
+
+def stale_descriptions(path: Path) -> list[str]:
+    """Warnings (``validate`` prints them and still exits 0): a file of an ``extends:`` chain
+    changes a hand type's shape (any key of ``SHAPES``: ``chain.length``, ``group.size``, …)
+    while its hand-written ``description`` comes from a file further up the chain, written for
+    the old shape ("three or more consecutive ranks" over ``length: {min: 5}``). The shape's
+    own definition line is generated, so only the prose can go stale; only the author can say
+    whether it still holds, so it is a warning, silenced by writing the type's ``description``
+    (or ``description: null``) in the file that changes the shape. Reported at the shape key."""
+    chain = load_chain(path)
+    merged_ids = [t.get("id") for t in _types_of(merge_chain(list(chain)))]
+    warnings: list[str] = []
+    described: set[str] = set()  # types whose description a file nearer the child wrote
+    for level, (file, data) in enumerate(chain[:-1]):
+        parents = {t.get("id"): t for t in _types_of(merge_chain(list(chain[level + 1 :])))}
+        for tid, item in _own_types(data).items():
+            if tid not in described and "description" not in item:
+                index = merged_ids.index(tid) if tid in merged_ids else tid
+                warnings += _stale_warning(str(file), index, item, parents.get(tid))
+            if "description" in item:
+                described.add(tid)
+    return warnings
+
+
+def _types_of(data: Any) -> list[dict[str, Any]]:
+    """The hand types of merged data (those written as mappings)."""
+    items = data.get("hand_types") if isinstance(data, dict) else None
+    return [t for t in items if isinstance(t, dict)] if isinstance(items, list) else []
+
+
+def _stale_warning(file: str, index: int | str, own: dict[str, Any], parent: Any) -> list[str]:
+    """The warning for one type a file writes without a description: none unless it changes
+    the shape of a ``parent`` type that has one."""
+    changed = _shape_changes(own, parent)
+    text = parent.get("description") if changed else None
+    if not text:
+        return []
+    at = where(own.key_pos.get(changed[0]) if isinstance(own, PosDict) else None, file)
+    old = str(text.get("en") or text.get("zh") or "") if isinstance(text, dict) else str(text)
+    old = old if len(old) <= 60 else old[:59] + "…"
+    tid = own["id"]
+    return [
+        f"{at}: warning: hand_types[{index}].{changed[0]}: changes the shape of {tid!r} but keeps the "
+        f"description written for the old one ({old!r}): give {tid!r} its own description (or description: null)"
+    ]

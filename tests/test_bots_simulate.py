@@ -509,7 +509,9 @@ def test_replay_bad_input(tmp_path: Path, content: str | None, message: str) -> 
     if content is not None:
         path.write_text(content)
     result = run("replay", str(path))
-    assert result.exit_code == 2
+    # a file that cannot be read or is not JSON is a bad argument (2); a malformed record is
+    # refused like a tampered one (1)
+    assert result.exit_code == (1 if "not a game record" in message else 2)
     assert error_line(result).startswith(message.format(path=path))
 
 

@@ -159,8 +159,8 @@ def test_tampered_outcome_is_refused(tmp_path: Path, change: Any) -> None:
     outcome = replay(record)
     assert not outcome.ok and outcome.error
     result = run("replay", str(write(tmp_path, record)))
-    # a record without a result (or its scores) is no game record (2); a changed outcome, 1
-    assert result.exit_code == (2 if change in (_drop_result, _null_scores) else 1)
+    # every refused record exits 1, a missing result as a changed one (2 is for usage errors)
+    assert result.exit_code == 1
     error_line(result)
 
 
@@ -203,8 +203,9 @@ def test_malformed_record_is_one_line(tmp_path: Path, case: str) -> None:
     path = tmp_path / "record.json"
     path.write_text(json.dumps(record, allow_nan=True), encoding="utf-8")
     result = run("replay", str(path))
-    # not a game record: bad input (2, as for a file that is not JSON); a bad action: 1
-    assert result.exit_code == (1 if case == "bad card token" else 2), result.output
+    # a malformed record is refused like a tampered one: exit 1 (2 is for usage errors and a
+    # file that cannot be read or is not JSON)
+    assert result.exit_code == 1, result.output
     line = error_line(result)
     assert "\x1b" not in line and len(line) < 400
 
@@ -222,8 +223,34 @@ def test_deeply_nested_record(tmp_path: Path) -> None:
     path = tmp_path / "deep.json"
     path.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
     result = run("replay", str(path))
-    assert result.exit_code in (1, 2)
+    assert result.exit_code == 1
     error_line(result)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [("{not json", "not JSON"), ("", "no record in the file"), (b"\xff\xfe", "cannot read")],
+)
+def test_unreadable_or_non_json_file_is_a_usage_error(tmp_path: Path, text: str | bytes, message: str) -> None:
+    """A file argument that cannot be read as JSON is not a record at all: exit 2, one line."""
+    path = tmp_path / "record.json"
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text, encoding="utf-8")
+    result = run("replay", str(path))
+    assert result.exit_code == 2, result.output
+    assert message in error_line(result)
+
+
+def test_malformed_record_among_many_exits_1(tmp_path: Path) -> None:
+    """With several files, a malformed record is reported on its line and the run exits 1."""
+    good = write(tmp_path, record_of())
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({**record_of(), "actions": 5}), encoding="utf-8")
+    result = run("replay", str(good), str(bad))
+    assert result.exit_code == 1, result.output
+    assert sum(line.startswith(str(bad)) for line in result.stdout.splitlines()) == 1
 
 
 def test_record_text_is_printed_escaped(tmp_path: Path) -> None:

@@ -114,3 +114,16 @@ def test_inherited_problem_names_both_files(name: str) -> None:
 def test_control_characters_never_reach_the_terminal() -> None:
     result = runner.invoke(app, ["validate", str(BAD / "control-chars.yaml")])
     assert "\x1b" not in result.output
+
+
+def test_rulebook_inherited_example_failure_names_both_files() -> None:
+    """``rulebook CHILD`` reports a failing inherited example as ``validate`` does: at the
+    parent's line:col and naming the child, one line per failing example, exit 1."""
+    child = str(BAD / "bad-group-child.yaml")
+    checked = runner.invoke(app, ["validate", child])
+    book = runner.invoke(app, ["rulebook", child, "--lang", "en"])
+    assert book.exit_code == 1
+    assert "Traceback" not in book.output
+    assert book.stdout == ""
+    assert book.stderr.splitlines() == checked.stderr.splitlines()
+    assert all(f"(in {child}, which extends it)" in line for line in book.stderr.splitlines())

@@ -269,8 +269,9 @@ def _replay_with_bar(files: list[str], jobs: int | None, show: bool, variant: st
 
 
 def _replay_one_file(file: str, as_json: bool, variant: str | None) -> None:
-    """One file as before: a single record prints its scores (or its error, exit 1); JSON lines
-    print one line per record; a file that is no record exits 2 with one line."""
+    """One file as before: a single record prints its scores (or why it is refused: malformed,
+    tampered or against its rules, exit 1); JSON lines print one line per record; a file that
+    cannot be read or is not JSON exits 2 with one line."""
     outcomes = replay_file(file, variant)
     bad = next((o for o in outcomes if o.bad_input), None)
     if bad is not None:

@@ -2,26 +2,23 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated
 
 import typer
 from paixing.hands.cache import ruleset
+from paixing.rules.checks import stale_descriptions
 from paixing.rules.loader import (
-    PosList,
     VariantError,
     builtin_ids,
-    load_data,
     load_variant,
-    name_both_files,
-    resolve_path,
     source_path,
 )
 from paixing.rules.models import Variant
 from rich.markup import escape
 from rich.table import Table
 
-from ..examples import run_example
+from ..examples import Outcome, run_example
+from ..rulebook.shown import example_problems
 from .common import EXIT_NOT_A_PLAY, JsonFlag, app, new_console, print_json
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -54,18 +51,6 @@ def variants(as_json: JsonFlag = False) -> None:
     new_console().print(table)
 
 
-def _example_positions(ref: str) -> list[str]:
-    """``file:line:col`` of each example in the merged file, where the loader recorded one."""
-    try:
-        path = Path(ref) if Path(ref).is_file() else resolve_path(ref)
-        examples = load_data(path).get("examples")
-    except (VariantError, OSError):
-        return []
-    if not isinstance(examples, PosList):
-        return []
-    return [f"{p[0]}:{p[1]}:{p[2]}" if p else str(path) for p in examples.item_pos]
-
-
 def _check_file(ref: str) -> tuple[Variant | None, list[str]]:
     """Load, compile and run the examples of one file; the variant (if it loaded) and problems."""
     try:
@@ -76,18 +61,24 @@ def _check_file(ref: str) -> tuple[Variant | None, list[str]]:
         rs = ruleset(variant)
     except (VariantError, ValueError) as exc:
         return variant, [f"{ref}: {line}" for line in str(exc).splitlines()]
-    positions = _example_positions(ref)
-    problems: list[str] = []
+    failed: list[Outcome] = []
     for i, ex in enumerate(variant.examples):
-        where = positions[i] if i < len(positions) else ref
         try:
             outcome = run_example(rs, i, ex)
         except ValueError as exc:  # e.g. a card the variant does not deal
-            problems.append(f"{where}: examples[{i}]: {exc}")
-            continue
+            outcome = Outcome(i, ex, False, "", str(exc))
         if not outcome.ok:
-            problems.append(f"{where}: {outcome.describe()}")
-    return variant, name_both_files(problems, str(source_path(ref)))
+            failed.append(outcome)
+    return variant, example_problems(ref, failed)
+
+
+def _warnings(ref: str) -> list[str]:
+    """What a valid file may have wrong without breaking a game (``validate`` still exits 0):
+    prose an ``extends:`` child inherited for a shape it changed (``stale_descriptions``)."""
+    try:
+        return stale_descriptions(source_path(ref))
+    except (VariantError, OSError):
+        return []
 
 
 @app.command()
@@ -104,14 +95,16 @@ def validate(
         variant, problems = _check_file(ref)
         ok = not problems
         any_bad = any_bad or not ok
-        results.append({"file": ref, "ok": ok, "problems": problems})
+        warnings = _warnings(ref) if ok else []
+        # "warnings" only when there are some: the shape of a clean file's entry stays as it was
+        results.append({"file": ref, "ok": ok, "problems": problems} | ({"warnings": warnings} if warnings else {}))
         if as_json:
             continue
         if ok and variant is not None:
             typer.echo(
                 f"{ref}: ok ({len(variant.hand_types)} hand types, {len(variant.examples)} examples)"
             )
-        for line in problems:
+        for line in problems + warnings:
             typer.echo(line, err=True)
     if as_json:
         print_json({"files": results})

@@ -10,6 +10,7 @@ version of the variant file.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from paixing.hands.cache import ruleset
 from paixing.hands.classify import classify
@@ -19,7 +20,17 @@ from paixing.hands.play import Play
 from paixing.hands.shapes import SHAPES
 from paixing.hands.view import HandView
 from paixing.rules.cards import Card, format_cards, parse_cards
-from paixing.rules.loader import builtin_dir, load_variant, source_files
+from paixing.rules.loader import (
+    PosList,
+    VariantError,
+    builtin_dir,
+    load_data,
+    load_variant,
+    name_both_files,
+    resolve_path,
+    source_files,
+    source_path,
+)
 from paixing.rules.models import Example, Variant
 from paixing.rules.source_cache import cached_by_source
 
@@ -69,6 +80,28 @@ def _source_name(ref: str) -> str:
     return path.name
 
 
+def example_positions(ref: str) -> list[str]:
+    """``file:line:col`` of each example in the merged file, where the loader recorded one
+    (an inherited example is at its parent's line)."""
+    try:
+        path = Path(ref) if Path(ref).is_file() else resolve_path(ref)
+        examples = load_data(path).get("examples")
+    except (VariantError, OSError):
+        return []
+    if not isinstance(examples, PosList):
+        return []
+    return [f"{p[0]}:{p[1]}:{p[2]}" if p else str(path) for p in examples.item_pos]
+
+
+def example_problems(ref: str, failed: list[Outcome]) -> list[str]:
+    """One line per failing example, at its ``file:line:col``; an example inherited from a
+    parent also names the child (``validate`` and the rulebook word a failure the same way,
+    so the file being fixed is always named)."""
+    positions = example_positions(ref)
+    lines = [f"{positions[o.index] if o.index < len(positions) else ref}: {o.describe()}" for o in failed]
+    return name_both_files(lines, str(source_path(ref)))
+
+
 @cached_by_source(maxsize=32)
 def facts(ref: str) -> Facts:
     """The engine's facts for a variant reference (cached per version of its ``extends:`` chain)."""
@@ -77,9 +110,7 @@ def facts(ref: str) -> Facts:
     outcomes = tuple(run_examples(rs))
     bad = [o for o in outcomes if not o.ok]
     if bad:
-        raise RulebookError(
-            "\n".join([f"{v.id}: an example fails, so its rulebook cannot be rendered:"] + [o.describe() for o in bad])
-        )
+        raise RulebookError("\n".join(example_problems(ref, bad)))
     mentions = _mentions(rs)
     generated: dict[str, Shown] = {}
     for t in rs.types:
