@@ -19,7 +19,7 @@ def _dealt(variant: str, deal: int = 3) -> tuple[object, object]:
     return game, state
 
 
-@pytest.mark.parametrize("variant", ["banzipao", "doudizhu"])
+@pytest.mark.parametrize("variant", ["banzipao", pytest.param("doudizhu", marks=pytest.mark.slow)])  # 斗地主: ~6 min
 def test_random_simulation(variant: str) -> None:
     game = pyspiel.load_game("python_paixing", {"variant": variant, "deals": 20})
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
