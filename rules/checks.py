@@ -49,6 +49,8 @@ def deck_and_wildcards(v: Variant) -> Iterator[Located]:
             yield Located(("deck", "extra"), "a flower card FL has no rank: list it in wildcards.cards")
         if "FL" in wild and not v.deck.extra.get("FL"):
             yield Located(("wildcards", "cards"), "the deck has no flower cards (deck.extra has no FL)")
+        if "level_heart" in wild and v.ranks.level is None:
+            yield Located(("wildcards", "cards"), "level_heart needs a level rank: set ranks.level (the level of a hand not given one)")
     if v.deck.jokers and not wild and not {"BJ", "RJ"} <= known_ranks:
         yield Located(("ranks", "order"), "the deck has jokers: list BJ and RJ in ranks.order or make them wild")
 

@@ -30,6 +30,8 @@ class Recorded(Protocol):
     kitty: list[Card]
     fixed_deal: bool
     previous_first_out: int | None
+    level: str | None
+    wild_ranks: tuple[str, ...]
     log: list[Event]
     result: Settlement | None
 
@@ -51,6 +53,9 @@ def game_record(game: Recorded) -> dict[str, Any]:
         "kitty": format_cards(game.kitty),
         "fixed_deal": game.fixed_deal,
         **({"previous_first_out": game.previous_first_out} if game.previous_first_out is not None else {}),
+        **({"level": game.level} if game.level is not None else {}),
+        # like the deal, told wild ranks are kept only for a fixed deal (a seed draws its own)
+        **({"wild_ranks": list(game.wild_ranks)} if game.fixed_deal and game.wild_ranks else {}),
         "actions": list(game.actions),
         "events": [event.to_json() for event in game.log],
         "result": game.result.to_json() if game.result else None,

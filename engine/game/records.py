@@ -79,12 +79,14 @@ def game_from_record(
     kwargs: dict[str, Any] = {
         "hand_number": record.get("hand_number", 1),
         "previous_first_out": record.get("previous_first_out"),
+        "level": record.get("level"),
     }
     try:
         if record.get("fixed_deal", False):
             kwargs["hands"] = [parse_cards(h) for h in record["deal"]]
             kwargs["kitty"] = parse_cards(record.get("kitty", ""))
             kwargs["dealer"] = record.get("dealer")
+            kwargs["wild_ranks"] = record.get("wild_ranks")
         return Game(rs, record.get("seed", 0), **kwargs)
     except (KeyError, TypeError, ValueError, CardError) as exc:
         raise RecordError(f"not a game record: {exc}") from None

@@ -131,7 +131,10 @@ class Play:
         if not self.type.suited:
             # Suits play no part in this reading: write it by rank alone (4D + joker → 44).
             nat = [Card(c.rank) for c in nat]
-        return format_cards(rs.sort_cards(nat + list(self.stands_for)))
+        # By rank alone: a card a wild stands for is natural here (a drawn wild rank's own 5).
+        index = rs.rank_index
+        suit_rank = rs.suit_rank
+        return format_cards(sorted(nat + list(self.stands_for), key=lambda c: (index.get(c.rank, len(index)), suit_rank.get(c.suit, -1))))
 
     @property
     def notation(self) -> str:

@@ -124,8 +124,11 @@ def _wild_groups(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, flo
                     yield from with_kickers(rs, hv, t, ((r, s),), {r: u}, -1, 1, s)
                 else:
                     yield Play(t, None, ((r, s),), ((r, u),), (r,) * (s - u), hand=hv)
-    if wilds and t.min_natural == 0 and t.kickers is None and rs.alone_as >= floor:
-        yield from _all_wild_groups(rs, hv, t, length)
+    if wilds and t.min_natural == 0 and t.kickers is None:
+        if rs.tables.natural_wilds:
+            yield from _own_rank_groups(rs, hv, t, length, floor)
+        elif rs.alone_as >= floor:
+            yield from _all_wild_groups(rs, hv, t, length)
 
 
 def _all_wild_groups(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None) -> Iterator[Play]:
@@ -138,6 +141,22 @@ def _all_wild_groups(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None)
         cards = _plain_wilds(rs, hv.wilds, s)
         if cards is not None:
             yield Play(t, cards, ((r, s),), (), (r,) * s)
+
+
+def _own_rank_groups(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int) -> Iterator[Play]:
+    """Groups of wild cards alone where some wilds are natural cards (纯癞子): read as the own
+    rank of one of them, its cards first (two wild 5s: a pair of 5s)."""
+    p: GroupParams = t.params
+    wilds = hv.wilds
+    for r in rs.tables.alone_ranks(wilds):
+        if r < floor:
+            continue
+        name = rs.ranks[r]
+        first = [c for c in wilds if c.rank == name] or wilds
+        cards = first + [c for c in wilds if c not in first]
+        for s in range(max(p.gmin, t.wmin, 1), min(p.gmax, len(wilds), t.wmax) + 1):
+            if length is None or s == length:
+                yield Play(t, tuple(rs.sort_cards(cards[:s])), ((r, s),), (), (r,) * s)
 
 
 def _plain_wilds(rs: Ruleset, wilds: list[Card], s: int) -> tuple[Card, ...] | None:
@@ -169,8 +188,8 @@ def match(rs: Ruleset, hv: HandView, t: TypeInfo, cards: tuple[Card, ...]) -> It
     if not (p.gmin <= n <= p.gmax):
         return
     if not nat:
-        if rs.alone_as >= 0:
-            yield Play(t, cards, ((rs.alone_as, n),), (), (rs.alone_as,) * n)
+        for r in rs.tables.alone_ranks(cards):
+            yield Play(t, cards, ((r, n),), (), (r,) * n)
         return
     if len(nat) == 1:
         ((r, c),) = nat.items()
