@@ -166,10 +166,6 @@ class Kickers(Model):
     no_longer_chain: bool = False
     """Kickers may not hold a full group of a sequence rank next to the core chain, which
     would make the core a longer chain (RLCard's rule for plane wings)."""
-    wilds: bool = False
-    """Wild cards may be kickers (掼蛋 三带二 with a wild in the pair). A kicker unit with natural
-    cards stands for their rank; a unit of wild cards alone stands for the wilds' own rank (or
-    ``alone_as``). By default kickers are natural cards only (wilds may still fill the core)."""
 
     @model_validator(mode="after")
     def _per_group_needs_count(self) -> Kickers:
@@ -325,6 +321,11 @@ class Example(Model):
     """Plays from low to high: each beats every earlier one and none beats a later one."""
     note: Text | None = None
     """Why this example matters."""
+    wild_ranks: list[RankName] = []
+    """The wild ranks drawn for this example's hand (a variant whose ``draw_wild`` step draws
+    them); say them in ``note`` too, for the rulebook."""
+    level: RankName | None = None
+    """The level rank of this example's hand (default: ``ranks.level``)."""
 
     @model_validator(mode="after")
     def _kind(self) -> Example:

@@ -150,3 +150,20 @@ def test_told_wild_ranks_and_level_are_recorded_and_replayed() -> None:
     assert again.game is not None and again.game.rs is game.rs
     record["wild_ranks"] = ["Q"]
     assert not replay(record, base).ok
+
+
+def test_wild_cards_fill_the_core_of_a_kicker_type() -> None:
+    rs = ruleset("doudizhu-laizi").for_hand(wild_ranks=("5",))
+    target = classify(rs, parse_cards("3 3 3 4"))[0]
+    assert sorted((p.notation, p.reads_as) for p in legal_plays(rs, parse_cards("7 7 7 5 9"), target)) == [
+        ("7775", "7777"),
+        ("7779", "7779"),
+        ("7795", "7779"),
+    ]
+    # every wild card sits in the core (kickers are natural): 4 wild 5s + 33 is 四带二 of 5s
+    assert [(p.type.id, p.reads_as) for p in classify(rs, parse_cards("3 3 5 5 5 5"))] == [
+        ("pair_chain", "334455"),
+        ("plane", "333444"),
+        ("four_two_singles", "335555"),
+    ]
+    assert [(p.type.id, p.reads_as) for p in classify(rs, parse_cards("5 5 5 4"))] == [("trio_single", "4555"), ("soft_bomb", "4444")]

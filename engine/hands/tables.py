@@ -62,6 +62,10 @@ class RankTables:
         that is wild: it has no rank of its own)."""
         return self.rank_index.get(card.rank, -1)
 
+    def wilds_in(self, cards: list[Card] | tuple[Card, ...]) -> list[Card]:
+        """The wild cards among ``cards``."""
+        return [c for c in cards if self.is_wild(c)]
+
     def alone_ranks(self, wilds: list[Card] | tuple[Card, ...]) -> list[int]:
         """The ranks wild cards played only with wild cards may read as (纯癞子), low to high:
         the own ranks of the natural cards among them, else ``alone_as``."""

@@ -86,7 +86,6 @@ PHRASES: dict[str, Phrase] = {
         "天然牌做的癞子也可以当它本身出；只用癞子出牌时，它们算作自己的点数（纯癞子）。",
         "A natural card that is wild may also be played as itself; played with other wild cards only, wild cards read as their own rank (纯癞子).",
     ),
-    "wild.kickers": ("有的牌型可以用癞子当带牌（见牌型）。", "Some hand types may take wild cards as kickers (see the hand types)."),
     "ranks.level": (
         "级牌：{rank}（每手可以不同）。级牌比其他点数都大，只小于王；在连牌里仍按本来的位置。",
         "Level rank: {rank} (it may change from hand to hand). The level rank ranks above every other rank, below the jokers only; in sequences it keeps its own place.",

@@ -37,7 +37,6 @@ PHRASES: dict[str, Phrase] = {
         "the kickers may not hold a full group next to the core that would make it a longer chain",
     ),
     "kick.natural": ("带牌不能是癞子", "kickers are natural cards"),
-    "kick.wilds": ("带牌也可以是癞子", "kickers may be wild cards"),
     "kick.no_key": ("带牌不参与比较。", "Kickers never count in the comparison."),
     # wild limits -----------------------------------------------------------------------
     "wl.none": ("不能有癞子", "No wild cards"),

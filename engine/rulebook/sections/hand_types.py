@@ -57,7 +57,7 @@ def _kickers(pen: Pen, k: Kickers) -> str:
     if k.no_longer_chain:
         parts.append(pen.s("kick.longer"))
     if pen.rs.has_wilds:
-        parts.append(pen.s("kick.wilds" if k.wilds else "kick.natural"))
+        parts.append(pen.s("kick.natural"))
     return head + pen.s("w.colon") + pen.s("w.semicolon").join(parts) + pen.s("w.period")
 
 

@@ -112,8 +112,6 @@ def wilds(pen: Pen) -> list[Rich]:
             exact = pen.rs.sort_cards(parse_cards(" ".join(t.exclusive)))
             lines.append([T(pen.s("wild.exclusive")), C(exact), T(pen.s("wild.exclusive_after", type=pen.tr(t.name)))])
     lines.append([T(pen.s("wild.mixed"))])
-    if any(t.kickers and t.kickers.wilds for t in pen.rs.types):
-        lines.append([T(pen.s("wild.kickers"))])
-    elif any(t.kickers for t in pen.rs.types):
+    if any(t.kickers for t in pen.rs.types):
         lines.append([T(pen.s("wild.no_kickers"))])
     return lines
