@@ -66,7 +66,8 @@ def saved(game: Game, code: int, out: Path, played_by: Sequence[str], console: C
     if problem is not None:
         print(problem, file=sys.stderr)
         return EXIT_ABANDONED
-    console.print(f"Record written to {out} (paixing show {out} steps through it).", markup=False, highlight=False)
+    console.print(f"Record written to {out} (paixing show {out} steps through it).",
+                  markup=False, highlight=False, soft_wrap=True)  # a path is never cut
     return code
 
 

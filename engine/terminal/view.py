@@ -92,7 +92,7 @@ class RecordView(EventLines, Final):
         self.say(Text(f"{v.name.zh} {v.name.en}", style="bold"), f" · {g.n} players · seed {g.seed}"
                  f" · hand {g.hand_number}")
         if self.source:
-            self.say(Text(f"Record: {self.source}", style="dim"))
+            self.console.print(Text(f"Record: {self.source}", style="dim"), soft_wrap=True)  # a path is never cut
         order = " → ".join(self.names[s] + self.who(s) for s in self.order)
         self.say("Seats in playing order: ", order)
 
