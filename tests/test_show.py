@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
@@ -228,3 +229,12 @@ def test_ctrl_c_at_a_pause_is_one_line_and_exit_1(doudizhu_0: Path) -> None:
     con, buf = console()
     assert show_file(str(doudizhu_0), step=True, input_fn=interrupt, console=con) == 1
     assert buf.getvalue().endswith("Enter: trick 1 · q: quit \nInterrupted.\n")
+
+
+def test_play_md_show_example_is_the_golden_output() -> None:
+    """docs/play.md's ``show --all`` example is the golden output, in its shown pieces."""
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "play.md").read_text(encoding="utf-8")
+    block = next(b for b in re.findall(r"```console\n(.*?)```", doc, re.S) if b.startswith("斗地主"))
+    golden = (DATA / "doudizhu-seed0.txt").read_text(encoding="utf-8").replace("RECORD", "hand.json")
+    pieces = block.split("…\n")
+    assert len(pieces) == 2 and golden.startswith(pieces[0]) and golden.endswith(pieces[1])
