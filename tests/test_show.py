@@ -238,3 +238,36 @@ def test_play_md_show_example_is_the_golden_output() -> None:
     golden = (DATA / "doudizhu-seed0.txt").read_text(encoding="utf-8").replace("RECORD", "hand.json")
     pieces = block.split("…\n")
     assert len(pieces) == 2 and golden.startswith(pieces[0]) and golden.endswith(pieces[1])
+
+
+def _vectors(tmp_path: Path, record: dict[str, object], expect: object) -> Path:
+    """A vectors file (``paixing vectors``' format) with a card case and one whole hand."""
+    head = {"format": "paixing-vectors/1", "variant": "doudizhu", "seed": 0, "random": 0, "cases": 2, "unreached_rows": []}
+    card = {"id": "doudizhu:1", "op": "classify", "cards": "3D", "expect": {}}
+    hand = {"id": "doudizhu:2", "op": "score", **{k: record[k] for k in ("seed", "dealer", "deal", "kitty", "actions")},
+            "expect": expect}
+    path = tmp_path / "cases.jsonl"
+    path.write_text("\n".join(json.dumps(row) for row in (head, card, hand)) + "\n", encoding="utf-8")
+    return path
+
+
+def test_show_the_whole_hands_of_a_vectors_file(tmp_path: Path, doudizhu_0: Path) -> None:
+    record = json.loads(doudizhu_0.read_text(encoding="utf-8"))
+    cases = _vectors(tmp_path, record, {"ok": True, "scores": [-12, 6, 6], "error": None})
+    assert json.loads(run("show", str(cases), "--json").stdout) == record["events"]
+    text = run("show", str(cases)).stdout
+    assert text.startswith(f"斗地主 Dou Dizhu · 3 players · seed 0 · hand 1\nRecord: {cases}:3\n")
+    assert text.endswith("Winners: Seat 1, Seat 2.\nScore row: A peasant out first: the landlord pays each peasant 1 unit "
+                         "(×6: bid 3, 王炸 Rocket ×2)\n")
+    cases = _vectors(tmp_path, record, {"ok": True, "scores": [-6, 3, 3], "error": None})
+    assert one_error(run("show", str(cases))) == (
+        f"{cases}:3: the case expects {{'ok': True, 'scores': [-6, 3, 3], 'error': None}} "
+        "but the replay gives {'ok': True, 'scores': [-12, 6, 6], 'error': None}")
+    cases.write_text(cases.read_text(encoding="utf-8").splitlines()[0] + "\n", encoding="utf-8")
+    assert one_error(run("show", str(cases))) == f"{cases}: no whole hand (an op 'score' case) among these vectors"
+
+
+def test_variant_names_the_rules_to_read_a_record_by(doudizhu_0: Path) -> None:
+    assert run("show", str(doudizhu_0), "--variant", "doudizhu", "--json").exit_code == 0
+    assert one_error(run("show", str(doudizhu_0), "--variant", "banzipao")) == (
+        f"{doudizhu_0}: the record is a game of \"doudizhu\", but banzipao is 'banzipao'")

@@ -13,13 +13,17 @@ from .common import JsonFlag, app
 @app.command("show")
 def show_cmd(
     record: Annotated[
-        str, typer.Argument(metavar="RECORD", help="A record file (play --out, simulate --out, JSON lines).")
+        str, typer.Argument(metavar="RECORD", help="A record file (play --out, simulate --out, JSON lines, vectors).")
     ],
     seat: Annotated[
         int | None,
         typer.Option("--seat", metavar="N", help="Name the seats from seat N (default: the seat a person played)."),
     ] = None,
     show_all: Annotated[bool, typer.Option("--all", help="Print every trick at once (no pauses).")] = False,
+    variant: Annotated[
+        str | None,
+        typer.Option("--variant", metavar="FILE", help="Read the records by this variant (its rules must match)."),
+    ] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Step through a record trick by trick as play shows a hand (docs/play.md): Enter for the
@@ -28,4 +32,4 @@ def show_cmd(
     from ..terminal import show_file
 
     step = not show_all and sys.stdin.isatty()
-    raise typer.Exit(show_file(record, seat=seat, step=step, as_json=as_json))
+    raise typer.Exit(show_file(record, seat=seat, step=step, as_json=as_json, variant=variant))

@@ -1,12 +1,11 @@
 """``paixing show RECORD``: a game record stepped through trick by trick, as ``play`` prints a hand.
 
-A record file is read as ``paixing replay`` reads it (``replay_many.read_records``: one JSON
-record, a session record of several hands, or JSON lines of records, as ``simulate --out`` and
-``play --out`` write them), and every hand in it is replayed and checked first
-(``records.replay``, ``session.replay_session``): a record that does not replay is refused
-before anything is shown, so what is shown is what the rules made of the recorded actions.
-Then each hand is told by ``view.RecordView`` — the renderer ``play`` uses — pausing before each
-trick (Enter goes on, ``q`` stops) or all at once; ``--json`` prints the hand's events instead.
+Every hand of the file is read and replayed first (``record_hands``: records of ``play --out``
+and ``simulate --out``, session records, JSON lines of records, the whole-hand cases of a
+vectors file): a hand that does not replay is refused before anything is shown, so what is
+shown is what the rules made of the recorded actions. Then each hand is told by
+``view.RecordView`` — the renderer ``play`` uses — pausing before each trick (Enter goes on,
+``q`` stops) or all at once; ``--json`` prints the hand's events instead.
 
 Exit codes: 0 shown (or stopped with ``q``); 1 Ctrl-C; 2 a record file that cannot be read, is
 not JSON, is not a game record or does not replay, or a seat out of range — one line naming the
@@ -18,82 +17,22 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from paixing.game.record_checks import printable
-from paixing.game.records import game_from_record, replay
-from paixing.game.session import replay_session
-from paixing.replay_many import read_records
+from paixing.game.records import game_from_record
 from rich.console import Console
 from rich.text import Text
 
 from .base import EXIT_ABANDONED, EXIT_OK, EXIT_USAGE
 from .record_file import person_seat
+from .record_hands import Hand, ShowError, load_hands
 from .view import NOBODY, RecordView, Stopped
 
 MAX_LABEL = 40
 """The longest name of a player shown from a record (the rest is cut)."""
 STOP_WORDS = ("q", "quit", "exit")
 """What stops the telling at a pause (Enter, or anything else, goes on)."""
-
-
-class ShowError(ValueError):
-    """A record file that cannot be shown; the message is one line naming the file."""
-
-
-@dataclass(frozen=True)
-class Hand:
-    """One replayed hand of a record file."""
-
-    where: str
-    """The file (``file:line`` for a line of JSON lines, ``file hand k`` in a session)."""
-    record: dict[str, Any]
-    folder: Path
-    """Where the record file lies (where a variant file it names may be found)."""
-    seats: int
-    events: list[dict[str, Any]]
-    """The hand's log as the replay made it: the record's ``events`` when it has them."""
-
-
-def load_hands(file: str) -> list[Hand]:
-    """Every hand of ``file``, each replayed and checked; ``ShowError`` (one line) otherwise."""
-    hands: list[Hand] = []
-    try:
-        for number, record in read_records(file):
-            where = printable(f"{file}:{number}" if number else file)
-            hands += _hands_of(where, record, Path(file).parent)
-    except ValueError as exc:
-        raise ShowError(str(exc)) from None
-    except RecursionError:
-        raise ShowError(f"{file}: not a game record: nested too deeply") from None
-    return hands
-
-
-def _hands_of(where: str, record: object, folder: Path) -> list[Hand]:
-    """The hands of one record (a session record holds several), replayed."""
-    if not isinstance(record, dict):
-        raise ShowError(f"{where}: not a game record (a JSON object)")
-    if not record.get("session"):
-        return [_replayed(where, record, folder)]
-    hands = record.get("hands")
-    if not isinstance(hands, list) or not hands:
-        raise ShowError(f"{where}: not a session record: it has no hands")
-    checked = replay_session(record)
-    if not checked.ok:
-        raise ShowError(f"{where}: {checked.error}")
-    return [_replayed(f"{where} hand {k}", hand, folder) for k, hand in enumerate(hands, start=1)]
-
-
-def _replayed(where: str, record: Any, folder: Path) -> Hand:
-    if not isinstance(record, dict):
-        raise ShowError(f"{where}: not a game record (a JSON object)")
-    result = replay(record, None, folder)
-    if not result.ok or result.game is None:
-        raise ShowError(f"{where}: {result.error}")
-    game = result.game
-    return Hand(where, record, folder, game.n, [event.to_json() for event in game.log])
 
 
 def events_json(hands: list[Hand]) -> str:
@@ -120,7 +59,7 @@ def prompt_pause(console: Console, input_fn: Callable[[str], str]) -> Callable[[
 
 def tell(hand: Hand, seat: int | None, console: Console, pause: Callable[[str], bool] | None) -> None:
     """Print one hand; raises ``Stopped`` when ``pause`` says stop."""
-    game = game_from_record(hand.record, None, hand.folder)
+    game = game_from_record(hand.record, hand.rules, hand.folder)
     view_seat = seat if seat is not None else person_seat(hand.record)
     view = RecordView(game, NOBODY if view_seat is None else view_seat, console, pause,
                       played_by(hand.record), hand.where)
@@ -144,16 +83,18 @@ def show_file(
     as_json: bool = False,
     input_fn: Callable[[str], str] = input,
     console: Console | None = None,
+    variant: str | None = None,
 ) -> int:
     """Show the record(s) in ``file``; return the exit code (see the module's docstring).
 
     ``seat``: name the seats from this one (``You``, ``下家`` …; default: the seat a person
     played in a ``play --out`` record, else ``Seat 0`` …). ``step``: pause before each trick
     and each further hand, reading Enter or ``q`` with ``input_fn``; otherwise print it all.
-    ``as_json``: print the events instead (``events_json``).
+    ``as_json``: print the events instead (``events_json``). ``variant``: the rules to read
+    the records by instead of the ones they name (``replay --variant``).
     """
     try:
-        hands = load_hands(file)
+        hands = load_hands(file, variant)
         _check_seat(hands, seat)
     except ShowError as exc:
         print(exc, file=sys.stderr)
