@@ -27,9 +27,9 @@ def show_cmd(
     as_json: JsonFlag = False,
 ) -> None:
     """Step through a record trick by trick as play shows a hand (docs/play.md): Enter for the
-    next trick, q to quit; --all (or input that is not a terminal) prints it all; --json prints
-    its events."""
+    next trick, q to quit; --all (or input or output that is not a terminal) prints it all;
+    --json prints its events."""
     from ..terminal import show_file
 
-    step = not show_all and sys.stdin.isatty()
+    step = not show_all and sys.stdin.isatty() and sys.stdout.isatty()  # `show R | less` prints it all
     raise typer.Exit(show_file(record, seat=seat, step=step, as_json=as_json, variant=variant))
