@@ -119,38 +119,48 @@ def test_show_pauses_before_each_trick_and_q_stops(doudizhu_0: Path) -> None:
     assert buf.getvalue().count("Enter: trick") == 4 and "Winners: 下家, 上家." in buf.getvalue()
 
 
-def test_show_tells_who_holds_a_called_card_and_names_seats_from_any_seat(tmp_path: Path) -> None:
-    out = played(tmp_path, "banzipao", 17, BANZIPAO_17)
-    text = run("show", str(out), "--all").stdout
+@pytest.fixture(scope="module")
+def banzipao_17(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """docs/play.md's 板子炮 hand (you call A♠), played once for the module with ``--out``."""
+    return played(tmp_path_factory.mktemp("records"), "banzipao", 17, BANZIPAO_17)
+
+
+def test_show_tells_who_holds_a_called_card(banzipao_17: Path) -> None:
+    text = run("show", str(banzipao_17), "--all").stdout
     assert "You call A♠: its holder is the hidden partner until it is played.\n  上家 holds it: the hidden partner.\n" in text
     assert "  上家 (13): 3♦  4♣ 4♥  6♦ 6♥  7♣  J♥ J♠  Q♦ Q♣  K♣  A♠  2♠\n" in text
-    from_3 = run("show", str(out), "--all", "--seat", "3").stdout
+
+
+def test_show_names_the_seats_from_any_seat(banzipao_17: Path) -> None:
+    from_3 = run("show", str(banzipao_17), "--all", "--seat", "3").stdout
     assert "Seats in playing order: You (seat 3, greedy) → 下家 (seat 0, person) → 对家 (seat 1, greedy) → " in from_3
-    assert "下家 call A♠: its holder is the hidden partner until it is played.\n  You hold it: the hidden partner.\n" not in from_3
     assert "下家 calls A♠: its holder is the hidden partner until it is played.\n  You hold it: the hidden partner.\n" in from_3
 
 
-def test_show_simulate_records_and_sessions(tmp_path: Path) -> None:
+def test_show_simulate_records(tmp_path: Path) -> None:
     sims = tmp_path / "sims"
     assert runner.invoke(app, ["simulate", "doudizhu", "--games", "1", "--out", str(sims), "--json"]).exit_code == 0
     one = sims / "game-000000.json"
     text = run("show", str(one)).stdout
     assert "Seats in playing order: Seat 0 (random) → Seat 1 (random) → Seat 2 (random)\n" in text
-    assert json.loads(run("show", str(one), "--json").stdout) == json.loads(one.read_text(encoding="utf-8"))["events"]
-    sessions = tmp_path / "sessions"
-    made = runner.invoke(app, ["simulate", "doudizhu", "--games", "1", "--session", "2", "--out", str(sessions), "--json"])
+    events = json.loads(one.read_text(encoding="utf-8"))["events"]
+    assert json.loads(run("show", str(one), "--json").stdout) == events
+    lines = tmp_path / "two.jsonl"  # JSON lines of records: each hand in turn
+    lines.write_text(one.read_text(encoding="utf-8") * 2, encoding="utf-8")
+    assert json.loads(run("show", str(lines), "--json").stdout) == [events, events]
+
+
+def test_show_session_records(tmp_path: Path) -> None:
+    made = runner.invoke(app, ["simulate", "doudizhu", "--games", "1", "--session", "2", "--bots", "greedy",
+                               "--out", str(tmp_path), "--json"])
     assert made.exit_code == 0, made.output
-    session = sessions / "session-000000.json"
+    session = tmp_path / "session-000000.json"
     hands = json.loads(session.read_text(encoding="utf-8"))["hands"]
     assert json.loads(run("show", str(session), "--json").stdout) == [hand["events"] for hand in hands]
     text = run("show", str(session)).stdout
     assert text.count("Dou Dizhu · 3 players") == 2
-    assert f"Record: {session} hand 2\n" in text
-    lines = tmp_path / "two.jsonl"  # JSON lines of records: each hand in turn
-    lines.write_text(one.read_text(encoding="utf-8") * 2, encoding="utf-8")
-    events = json.loads(one.read_text(encoding="utf-8"))["events"]
-    assert json.loads(run("show", str(lines), "--json").stdout) == [events, events]
-    assert f"Record: {lines}:2\n" in run("show", str(lines)).stdout
+    assert f"Record: {session} hand 1\n" in text and f"Record: {session} hand 2\n" in text
+    assert text.count(" · hand 2\n") == 1  # the header of the session's second hand
 
 
 @pytest.mark.parametrize(
