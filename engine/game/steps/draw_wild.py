@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from paixing.game.actions import Action
 from paixing.game.steps.base import DONE, Name, Say, StepHost, StepRunner
+from paixing.hands.compile import Ruleset
 from paixing.rules.cards import SPECIALS
 from paixing.rules.hand_rules import DrawWild, GameRules
 
@@ -15,12 +16,13 @@ KIND = "draw_wild"
 USAGE: dict[str, str] = {}
 
 
-def candidates(host: StepHost, body: DrawWild) -> list[str]:
-    """The ranks this step may draw, in ``ranks.order`` (ranks drawn before left out)."""
-    v = host.rs.variant
+def candidates(rs: Ruleset, body: DrawWild) -> list[str]:
+    """The ranks this step may draw in a hand played with ``rs``, in ``ranks.order`` (ranks
+    drawn before left out). The conformance vectors draw with it too."""
+    v = rs.variant
     never = set(v.wildcards.never_as) if v.wildcards else set()
     pool = body.among or [r for r in v.ranks.order if r not in SPECIALS and r not in never]
-    drawn = set(host.rs.hand.wild_ranks)
+    drawn = set(rs.hand.wild_ranks)
     return [r for r in pool if r not in drawn]
 
 
@@ -31,7 +33,7 @@ class Runner(StepRunner):
     body: DrawWild
 
     def start(self, host: StepHost) -> int:
-        host.draw_wild_ranks(candidates(host, self.body), self.body.ranks)
+        host.draw_wild_ranks(candidates(host.rs, self.body), self.body.ranks)
         return DONE
 
     def actions(self, host: StepHost, seat: int) -> list[Action]:
