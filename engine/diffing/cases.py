@@ -106,7 +106,7 @@ def beats_cases(a: Ruleset, b: Ruleset, pool: Sequence[tuple[Card, ...]], limit:
             va, vb = _verdict(xa, ya), _verdict(xb, yb)
             if va != vb:
                 types = sorted({p.type.id for p in xa + ya})
-                wild = any(a.is_wild(c) or b.is_wild(c) for c in x_cards + y_cards)
+                wild = any(a.is_wild(c) for c in x_cards + y_cards)
                 question = {"play": _text(a, x_cards), "target": _text(a, y_cards)}
                 out.append(Case("beats", question, va, vb, types, wild, size=len(x_cards) + len(y_cards)))
                 if len(out) >= limit:
@@ -130,7 +130,7 @@ def moves_cases(a: Ruleset, b: Ruleset, pool: Sequence[tuple[Card, ...]]) -> lis
             only_a = [m for m in ma if m not in mb]
             only_b = [m for m in mb if m not in ma]
             types = sorted({m.split()[0] for m in only_a + only_b})
-            wild = any(a.is_wild(c) or b.is_wild(c) for c in cards)
+            wild = any(a.is_wild(c) for c in cards)
             out.append(Case("moves", {"hand": _text(a, cards)}, only_a, only_b, types, wild, size=len(cards)))
     return out
 
