@@ -4,6 +4,7 @@ and whole matches played by bots that end and replay."""
 
 from __future__ import annotations
 
+import json
 import os
 
 import pytest
@@ -12,6 +13,7 @@ from paixing.agents.play import game_seed, play_hand, seated_bots
 from paixing.game.facts import HandFacts
 from paixing.game.match import MatchState, advance, hand_level
 from paixing.game.session import CARRIERS, Session, replay_session
+from paixing.matches import MatchError, play_match, simulate_matches
 from paixing.rules.match import Levels, Points, Promotion, TopLevel
 from paixing.rules.match import Session as SessionRules
 from paixing.rules.scoring import Contract, End, EndRule, ScoreRow
@@ -114,7 +116,7 @@ def test_state_json_round_trip() -> None:
         MatchState.from_json({"levels": ["A", "2"]}, RULES)
 
 
-def play_match(seed: int, max_hands: int = 60) -> Session:
+def bot_match(seed: int, max_hands: int = 60) -> Session:
     rs = ruleset(LEVELS)
     session = Session.start(rs)
     for k in range(max_hands):
@@ -129,7 +131,7 @@ def play_match(seed: int, max_hands: int = 60) -> Session:
 def test_whole_matches_end_and_replay() -> None:
     assert {"match", "level"} <= set(CARRIERS)
     for seed in (1, 2):
-        session = play_match(seed)
+        session = bot_match(seed)
         record = session.to_record(seed)
         hands = record["hands"]
         assert hands[0]["level"] == "10" and "match" not in hands[0]
@@ -141,3 +143,34 @@ def test_whole_matches_end_and_replay() -> None:
         assert again.ok, again.error
         record["hands"][-1]["level"] = "K" if record["hands"][-1]["level"] != "K" else "Q"
         assert not replay_session(record).ok
+
+
+def test_simulate_matches_reports_winners_per_side_and_progress() -> None:
+    summary = simulate_matches(LEVELS, 2, seed=3, bots=["greedy"])
+    data = summary.to_json()
+    assert data["sides"] == [[0, 2], [1, 3]] and sum(data["wins"]) == 2
+    for r in data["results"]:
+        assert r["hands"] == len(r["progress"]) and r["winner"] in (0, 1)
+        assert r["progress"][-1][r["winner"]] == "A"  # the winner passed the last level
+    again = simulate_matches(LEVELS, 2, seed=3, bots=["greedy"]).to_json()
+    assert again == data  # a run depends only on its seed
+
+
+def test_a_match_that_does_not_end_is_an_error() -> None:
+    with pytest.raises(MatchError, match=r"match 0 \(seed 1\) did not end in 1 hands"):
+        play_match(ruleset(LEVELS), ["random"] * 4, 1, 0, max_hands=1)
+    with pytest.raises(ValueError, match="banzipao has no match"):
+        simulate_matches("banzipao", 1)
+
+
+def test_cli_simulate_matches() -> None:
+    from paixing.cli import app
+    from typer.testing import CliRunner
+
+    out = CliRunner().invoke(app, ["simulate", "wushik", "--matches", "1", "--seed", "4", "--bots", "greedy", "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert data["matches"] == 1 and data["variant"] == "wushik"
+    assert all(max(r["progress"][-1]) >= 200 for r in data["results"])
+    bad = CliRunner().invoke(app, ["simulate", "banzipao", "--matches", "2"])
+    assert bad.exit_code == 2 and "banzipao has no match (no game.session)" in bad.output

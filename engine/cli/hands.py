@@ -27,6 +27,7 @@ from .common import (
     new_console,
     print_json,
 )
+from .matches import matches_report
 
 ReplayJobs = Annotated[
     int | None,
@@ -157,6 +158,10 @@ def simulate_cmd(
         int | None,
         typer.Option("--session", metavar="H", help="Play sessions of H hands (state carried); --games counts sessions."),
     ] = None,
+    matches: Annotated[
+        int | None,
+        typer.Option("--matches", metavar="N", help="Play N whole matches (a variant with game.session): winners per side."),
+    ] = None,
     as_json: SimulateJson = False,
 ) -> None:
     """Play hands with bots and summarise them (docs/simulate.md): scores, contracts, roles."""
@@ -169,6 +174,9 @@ def simulate_cmd(
     args = _run_args(rs.variant.players, games, seed, bots, (jobs, jobs_force), out, existing)
     if session is not None:
         _sessions(variant, games, session, seed, args.names, out, as_json)
+        return
+    if matches is not None:  # whole matches: engine/matches.py, reported by cli/matches.py
+        matches_report(variant, matches, seed, args.names, out, as_json)
         return
     started = time.perf_counter()
     try:
