@@ -34,6 +34,9 @@ ReplayJobs = Annotated[
     typer.Option("--jobs", metavar="K", help="Worker processes for many files (default: one per core)."),
 ]
 SimulateJson = Annotated[bool, typer.Option("--json", help="Print JSON (shapes in docs/simulate.md).")]
+MatchesOpt = Annotated[
+    int | None, typer.Option("--matches", metavar="N", help="Play N whole matches (a variant with game.session): winners per side.")
+]
 
 
 def _summary_tables(summary: Summary, seconds: float) -> list[Table]:
@@ -158,10 +161,7 @@ def simulate_cmd(
         int | None,
         typer.Option("--session", metavar="H", help="Play sessions of H hands (state carried); --games counts sessions."),
     ] = None,
-    matches: Annotated[
-        int | None,
-        typer.Option("--matches", metavar="N", help="Play N whole matches (a variant with game.session): winners per side."),
-    ] = None,
+    matches: MatchesOpt = None,
     as_json: SimulateJson = False,
 ) -> None:
     """Play hands with bots and summarise them (docs/simulate.md): scores, contracts, roles."""
@@ -172,11 +172,8 @@ def simulate_cmd(
     if resume and overwrite:
         fail("--resume and --overwrite exclude each other", EXIT_USAGE)
     args = _run_args(rs.variant.players, games, seed, bots, (jobs, jobs_force), out, existing)
-    if session is not None:
-        _sessions(variant, games, session, seed, args.names, out, as_json)
-        return
-    if matches is not None:  # whole matches: engine/matches.py, reported by cli/matches.py
-        matches_report(variant, matches, seed, args.names, out, as_json)
+    if session is not None or matches is not None:
+        _runs(variant, games, (session, matches), seed, args.names, out, as_json)
         return
     started = time.perf_counter()
     try:
@@ -197,6 +194,19 @@ def simulate_cmd(
     console = new_console()
     for table in _summary_tables(summary, seconds):
         console.print(table)
+
+
+def _runs(
+    variant: str, games: int, modes: tuple[int | None, int | None], seed: int, names: list[str], out: str | None, as_json: bool
+) -> None:
+    """``--session H`` (sessions of H hands, here) or ``--matches N`` (whole matches: cli/matches.py)."""
+    session, matches = modes
+    if session is not None and matches is not None:
+        fail("--session and --matches exclude each other", EXIT_USAGE)
+    if session is not None:
+        _sessions(variant, games, session, seed, names, out, as_json)
+    elif matches is not None:
+        matches_report(variant, matches, seed, names, out, as_json)
 
 
 def _sessions(variant: str, sessions: int, hands: int, seed: int, names: list[str], out: str | None, as_json: bool) -> None:

@@ -30,6 +30,7 @@ from paixing.rules.loader import VariantError
 from rich.console import Console
 
 from .base import EXIT_ABANDONED, EXIT_OK, EXIT_USAGE, Chooser, card_text, cards_text, seat_names
+from .match import play_match
 from .session import INTERRUPTED, Session
 
 __all__ = [
@@ -113,5 +114,7 @@ def _play_hand(
     if console is None:
         console = Console(highlight=False)
     echo = not (input_fn is input and sys.stdin.isatty())
+    if rs.variant.game.session is not None:  # a whole match: terminal/match.py
+        return play_match(rs, seat, seed, choosers, input_fn, console, echo)
     session = Session(new_game(rs, seed), seat, choosers, input_fn, console, echo)
     return session.run()
