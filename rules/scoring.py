@@ -204,6 +204,9 @@ class TrickBonus(Model):
     when: Literal["won", "played"] = "won"
     """``won``: paid when the play wins its trick; ``played``: paid at once when it is played,
     whether or not it is beaten."""
+    into: Literal["scores", "captures"] = "scores"
+    """``scores``: each other player pays ``pay`` to the player; ``captures``: ``pay`` is added to
+    the player's captures (points his side counts with the cards it took: 五十K's bomb bonus)."""
 
 
 class Bonuses(Model):

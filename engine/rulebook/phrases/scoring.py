@@ -115,5 +115,6 @@ PHRASES: dict[str, Phrase] = {
     "ob.first_play_first": ("（只在一组牌局的第一局）", " (in the first hand of a session only)"),
     "ob.must_beat": ("有大必压：能压过上一手时不能不要", "must beat when able: no pass while some play beats the one on the table"),
     "ob.warn": ("下家只剩 {n} 张或更少时，打出{types}必须打自己能出的最大的一手", "when the next player holds {n} card(s) or fewer, a {types} played must be the highest the player can make"),
+    "bonus.captures": ("{types}：奖分不由别人付，而是算进该玩家所得的分。", "{types}: the bonus is not paid by the others but added to the player's captured points."),
     "bonus.played": ("{types}在打出时立即付，不论是否被压过。", "{types}: paid as soon as played, whether beaten or not."),
 }
