@@ -174,3 +174,15 @@ def test_cli_simulate_matches() -> None:
     assert all(max(r["progress"][-1]) >= 200 for r in data["results"])
     bad = CliRunner().invoke(app, ["simulate", "banzipao", "--matches", "2"])
     assert bad.exit_code == 2 and "banzipao has no match (no game.session)" in bad.output
+
+
+def test_the_rulebook_says_the_match() -> None:
+    from paixing.rulebook import render_rulebook
+
+    text = render_rulebook(LEVELS, lang="en", fmt="md")
+    section = text[text.index("## The match") : text.index("## Examples")]
+    assert "Both sides start at 10; the levels are 10 → J → Q → K → A." in section
+    assert "- the place of the partner of the first player out is 2: up 3" in section
+    assert "- otherwise: up 1" in section
+    assert "the place of the partner of the first player out is not 4; otherwise the attempt fails. After 3 failed attempts it goes back to 10." in section
+    assert "If the givers hold RJ RJ between them they resist" in text
