@@ -109,3 +109,13 @@ def test_a_tribute_hand_replays_and_a_changed_return_is_refused() -> None:
     record["actions"][0] = "give QS"
     again = replay(record)
     assert not again.ok and "give QS is not allowed now" in (again.error or "")
+
+
+def test_the_return_has_slots_in_the_environments_action_space() -> None:
+    from paixing.env.actions import action_space
+
+    g = game([0, 1, 3, 2])
+    space = action_space(g.rs)
+    indices = space.legal(g.legal_actions())
+    assert sorted(str(a) for group in indices.values() for a in group) == ["give 10H", "give 10S", "give JH", "give JS"]
+    assert len(indices) == 4  # one slot per card
