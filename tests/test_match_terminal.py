@@ -46,3 +46,12 @@ def test_the_match_stops_when_input_ends() -> None:
 
     code = play_hand(LEVELS, seat=0, seed=3, input_fn=read, console=Console(file=buf, width=200, color_system=None))
     assert code == 1 and "Input ended (EOF): the hand is abandoned." in buf.getvalue()
+
+
+def test_a_whole_match_is_not_saved_with_out(tmp_path: object, capsys: object) -> None:
+    import pytest
+
+    assert isinstance(capsys, pytest.CaptureFixture)
+    code = play_hand(LEVELS, seat=0, seed=2, input_fn=lambda _: "#1", out=os.path.join(str(tmp_path), "m.json"))
+    assert code == 2
+    assert capsys.readouterr().err == "partners-levels plays a whole match: --out saves one hand and cannot save a match yet\n"

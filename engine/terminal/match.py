@@ -51,7 +51,10 @@ def _card(text: str) -> Card:
     return parse_cards(text)[0]
 
 
-LINES.update({Tribute: _tribute, TributeReturned: _tribute_back, TributeResisted: _resisted})
+for _event, _method in ((Tribute, _tribute), (TributeReturned, _tribute_back), (TributeResisted, _resisted)):
+    # the tribute's lines join the terminal's: LINES names a method of EventLines per event
+    setattr(EventLines, _method.__name__, _method)
+    LINES[_event] = _method.__name__
 
 
 def side_names(rs: Ruleset, you: int) -> list[str]:
