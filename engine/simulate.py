@@ -31,6 +31,8 @@ from paixing.game.seats import ROLES
 from paixing.game.state import Game, new_game
 from paixing.hands.cache import ruleset
 from paixing.hands.compile import Ruleset
+from paixing.ray_pool import RayCluster
+from paixing.rules.loader import is_path_ref
 from paixing.run_files import (
     EXISTING,
     Existing,
@@ -108,6 +110,14 @@ def _run_chunk(
     return out
 
 
+def _portable(variant: str | Path, out_dir: str | None) -> tuple[str, str | None]:
+    """The variant and the records folder as workers elsewhere find them: a variant file and
+    the folder as absolute paths (a Ray worker's current folder is not the caller's; a
+    file's records name its resolved path either way), a built-in id as it is."""
+    ref = str(Path(variant).resolve()) if is_path_ref(variant) else str(variant)
+    return ref, None if out_dir is None else str(Path(out_dir).resolve())
+
+
 Progress = Callable[[int, int], None]
 """Called as ``progress(done, total)`` in the calling process as games finish."""
 
@@ -145,6 +155,7 @@ def simulate(
     existing: Existing = "refuse",
     stop: StopFlag | None = None,
     force_jobs: bool = False,
+    ray: RayCluster | None = None,
 ) -> Summary:
     """Play ``games`` hands of ``variant`` with ``bots`` (one name, or one per seat) and sum
     them up. ``jobs`` > 1 plays chunks in worker processes (capped at the cores unless
@@ -152,7 +163,9 @@ def simulate(
     (``Game.to_record()``) is written there atomically as ``game-NNNNNN.json``; a folder that
     already holds records is refused unless ``existing`` is ``resume`` or ``overwrite``.
     Setting ``stop`` (an event) ends the run after the games under way: the summary then
-    counts the games finished (``Summary.stopped``)."""
+    counts the games finished (``Summary.stopped``). With ``ray`` the games run as Ray tasks
+    on that cluster instead of ``jobs`` processes (``paixing.workers.run_chunks``), the same
+    games from the same seeds: the summary is the same as a local run's."""
     if not 0 <= games <= MAX_GAMES:
         raise ValueError(f"the number of games must be from 0 to {MAX_GAMES:,}")
     if existing not in EXISTING:
@@ -168,14 +181,15 @@ def simulate(
         out = str(out_dir)
     stop = stop if stop is not None else threading.Event()
     run = _Run(Tally.empty(rs.variant.players, names), games <= KEEP_HANDS, progress, games)
-    if jobs == 1 or games <= 1:
+    if ray is None and (jobs == 1 or games <= 1):
         for i in range(games):
             if stop.is_set():
                 break
             run.add([_one(str(variant), seed, i, names, games, out)])
     else:
-        work = partial(_run_chunk, str(variant), seed, names=names, games=games, out_dir=out)
-        run_chunks(work, games, jobs, stop, run.add)
+        where, folder = _portable(variant, out)
+        work = partial(_run_chunk, where, seed, names=names, games=games, out_dir=folder)
+        run_chunks(work, games, jobs, stop, run.add, ray=ray)
     run.hands.sort(key=lambda h: h.index)
     summary = summary_of(rs, seed, run.tally, run.done, run.hands, out)
     summary.stopped = run.done < games

@@ -13,10 +13,12 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from ..ray_pool import RayCluster
 from ..replay_many import Outcome, record_files, replay_file, replay_many
 from ..run_files import Existing, OutDirError, RunFilesError
 from ..simulate import MAX_GAMES, SimulationError, Summary, seat_bots, simulate, simulate_sessions
 from ..workers import MAX_JOBS, stop_on_signals, usable_jobs
+from .cluster import RayOption, ray_cluster, run_errors
 from .common import (
     EXIT_NOT_A_PLAY,
     EXIT_USAGE,
@@ -90,6 +92,7 @@ class _RunArgs:
     out: str | None
     existing: Existing
     force_jobs: bool
+    ray: RayCluster | None = None
 
 
 def _run_args(
@@ -115,8 +118,8 @@ def _run(variant: str, label: str, a: _RunArgs, show_progress: bool) -> Summary:
     """``simulate`` with a progress bar on stderr for people (none for ``--json``); Ctrl-C and
     SIGTERM stop it after the hands under way."""
     stop = threading.Event()
-    options = {"jobs": a.jobs, "out_dir": a.out, "existing": a.existing, "stop": stop, "force_jobs": a.force_jobs}
-    with stop_on_signals(stop):
+    options = {"jobs": a.jobs, "out_dir": a.out, "existing": a.existing, "stop": stop, "force_jobs": a.force_jobs, "ray": a.ray}
+    with stop_on_signals(stop), run_errors():
         if not show_progress:
             return simulate(variant, a.games, a.seed, a.names, **options)  # type: ignore[arg-type]
         columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
@@ -158,6 +161,7 @@ def simulate_cmd(
         typer.Option("--session", metavar="H", help="Play sessions of H hands (state carried); --games counts sessions."),
     ] = None,
     as_json: SimulateJson = False,
+    ray: RayOption = None,
 ) -> None:
     """Play hands with bots and summarise them (docs/simulate.md): scores, contracts, roles."""
     rs = load(variant)
@@ -167,6 +171,7 @@ def simulate_cmd(
     if resume and overwrite:
         fail("--resume and --overwrite exclude each other", EXIT_USAGE)
     args = _run_args(rs.variant.players, games, seed, bots, (jobs, jobs_force), out, existing)
+    args.ray = ray_cluster(ray, jobs)
     if session is not None:
         _sessions(variant, games, session, seed, args.names, out, as_json)
         return
