@@ -223,25 +223,49 @@ class SessionSummary:
         }
 
 
+def _play_session(variant: str | Ruleset, seed: int, index: int, names: Sequence[str], hands: int, out_dir: str | None) -> list[int]:
+    """Session ``index`` of a run, its record written when there is a folder; its totals."""
+    try:
+        session = play_session(ruleset(variant), names, seed, index, hands)
+    except (HandDidNotEnd, IllegalAction, ValueError) as exc:
+        raise SimulationError(f"session {index}: {type(exc).__name__}: {exc}") from exc
+    if out_dir is not None:
+        write_record(Path(out_dir) / f"session-{index:06d}.json", session.to_record(seed))
+    return list(session.totals)
+
+
+def _session_chunk(
+    variant: str, seed: int, indices: Sequence[int], names: Sequence[str], hands: int, out_dir: str | None
+) -> list[tuple[int, list[int]]]:
+    """Sessions ``indices`` (in a worker), each with its index: results come back in any order."""
+    return [(i, _play_session(variant, seed, i, names, hands, out_dir)) for i in indices]
+
+
 def simulate_sessions(
     variant: str | Path | Ruleset, sessions: int, hands: int, seed: int = 0, bots: Sequence[str] = ("random",),
-    out_dir: str | None = None,
+    out_dir: str | None = None, *, jobs: int = 1, ray: RayCluster | None = None,
 ) -> SessionSummary:
     """Play ``sessions`` sessions of ``hands`` hands each (state carried from hand to hand, see
     ``paixing.game.session``) and sum each seat's totals; with ``out_dir``, one session record
-    per session."""
+    per session. Sessions are independent (session ``i`` deals from its own seeds), so ``jobs``
+    worker processes (at most the cores) or a Ray cluster (``ray``) play them whole, with the
+    same totals and records; they need ``variant`` as an id or a file, not a ``Ruleset``."""
     rs = ruleset(variant)
     names = seat_bots(list(bots), rs.variant.players)
     if out_dir is not None:
         prepare_out(Path(out_dir), "resume")  # made (or kept): a session record is rewritten whole
-    per_session: list[list[int]] = []
-    for i in range(sessions):
-        try:
-            session = play_session(rs, names, seed, i, hands)
-        except (HandDidNotEnd, IllegalAction, ValueError) as exc:
-            raise SimulationError(f"session {i}: {type(exc).__name__}: {exc}") from exc
-        per_session.append(list(session.totals))
-        if out_dir is not None:
-            write_record(Path(out_dir) / f"session-{i:06d}.json", session.to_record(seed))
+    parallel = ray is not None or usable_jobs(jobs) > 1
+    if parallel and isinstance(variant, Ruleset):
+        raise ValueError("a compiled Ruleset plays in this process only: give its id or file for jobs or ray")
+    done: dict[int, list[int]] = {}
+    if not parallel or sessions <= 1:
+        for i in range(sessions):
+            done[i] = _play_session(rs, seed, i, names, hands, out_dir)
+    else:
+        assert not isinstance(variant, Ruleset)
+        where, folder = _portable(variant, out_dir)
+        work = partial(_session_chunk, where, seed, names=names, hands=hands, out_dir=folder)
+        run_chunks(work, sessions, usable_jobs(jobs), threading.Event(), lambda got: done.update(got), ray=ray)
+    per_session = [done[i] for i in range(sessions)]
     totals = [sum(t[s] for t in per_session) for s in range(rs.variant.players)]
     return SessionSummary(rs.id, sessions, hands, seed, list(names), totals, per_session)

@@ -21,7 +21,7 @@ ray = pytest.importorskip("ray")
 
 from paixing.cli import main  # noqa: E402
 from paixing.ray_pool import ClusterError, RayCluster  # noqa: E402
-from paixing.simulate import SimulationError, _run_chunk, simulate  # noqa: E402
+from paixing.simulate import SimulationError, _run_chunk, simulate, simulate_sessions  # noqa: E402
 from paixing.summary import HandStats  # noqa: E402
 from paixing.workers import run_chunks  # noqa: E402
 
@@ -115,3 +115,16 @@ def test_a_stop_counts_the_games_finished_and_starts_no_more() -> None:
     assert [h.index for h in summary.hands] == sorted({h.index for h in summary.hands})
     local = {h.index: h for h in simulate("banzipao", max(h.index for h in summary.hands) + 1, seed=2, bots=BOTS).hands}
     assert all(local[h.index] == h for h in summary.hands)
+
+
+def test_sessions_on_ray_match_one_process(tmp_path: Path) -> None:
+    n = max(2, GAMES // 10)
+    one = simulate_sessions("chibi-dagun", n, 2, seed=4, bots=["greedy", "random"] * 2, out_dir=str(tmp_path / "one"))
+    on_ray = simulate_sessions(
+        "chibi-dagun", n, 2, seed=4, bots=["greedy", "random"] * 2, out_dir=str(tmp_path / "ray"), ray=RayCluster()
+    )
+    assert on_ray.to_json() == one.to_json()
+    names = sorted(p.name for p in (tmp_path / "one").iterdir())
+    assert names == [f"session-{i:06d}.json" for i in range(n)]
+    for name in names:
+        assert (tmp_path / "ray" / name).read_bytes() == (tmp_path / "one" / name).read_bytes()

@@ -68,3 +68,12 @@ def test_the_plain_install_never_imports_ray() -> None:
     code = "import sys, paixing.cli, paixing.simulate, paixing.workers; print('ray' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_sessions_refuse_a_ruleset_for_workers() -> None:
+    from paixing.hands.cache import ruleset
+    from paixing.ray_pool import RayCluster
+    from paixing.simulate import simulate_sessions
+
+    with pytest.raises(ValueError, match="^a compiled Ruleset plays in this process only: give its id or file for jobs or ray$"):
+        simulate_sessions(ruleset("banzipao"), 2, 1, ray=RayCluster())

@@ -173,7 +173,7 @@ def simulate_cmd(
     args = _run_args(rs.variant.players, games, seed, bots, (jobs, jobs_force), out, existing)
     args.ray = ray_cluster(ray, jobs)
     if session is not None:
-        _sessions(variant, games, session, seed, args.names, out, as_json)
+        _sessions(variant, games, session, seed, args, as_json)
         return
     started = time.perf_counter()
     try:
@@ -196,12 +196,14 @@ def simulate_cmd(
         console.print(table)
 
 
-def _sessions(variant: str, sessions: int, hands: int, seed: int, names: list[str], out: str | None, as_json: bool) -> None:
-    """``simulate --session H``: sessions of H hands, totals per seat."""
+def _sessions(variant: str, sessions: int, hands: int, seed: int, a: _RunArgs, as_json: bool) -> None:
+    """``simulate --session H``: sessions of H hands, totals per seat (``--jobs`` processes or
+    ``--ray`` play whole sessions)."""
     if hands < 1:
         fail("--session must be at least 1", EXIT_USAGE)
     try:
-        result = simulate_sessions(variant, sessions, hands, seed, names, out_dir=out)
+        with run_errors():
+            result = simulate_sessions(variant, sessions, hands, seed, a.names, out_dir=a.out, jobs=a.jobs, ray=a.ray)
     except OutDirError as exc:
         fail(str(exc), EXIT_USAGE)
     except (SimulationError, RunFilesError) as exc:
