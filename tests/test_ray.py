@@ -33,8 +33,9 @@ BOTS = ["greedy", "random", "random", "random"]
 
 @pytest.fixture(scope="module", autouse=True)
 def local_ray() -> Iterator[None]:
-    """One local instance for the module; runs find it initialised and leave it running."""
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    """One new local instance for the module (``local``: never a cluster another program
+    started on this machine); runs find it initialised and leave it running."""
+    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False)
     yield
     ray.shutdown()
 

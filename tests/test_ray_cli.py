@@ -77,3 +77,15 @@ def test_sessions_refuse_a_ruleset_for_workers() -> None:
 
     with pytest.raises(ValueError, match="^a compiled Ruleset plays in this process only: give its id or file for jobs or ray$"):
         simulate_sessions(ruleset("banzipao"), 2, 1, ray=RayCluster())
+
+
+def test_ray_notes_printed_during_a_run_go_to_stderr(capsys: pytest.CaptureFixture[str]) -> None:
+    """Ray prints its notes (a task retried after its node died) to stdout, which --json
+    keeps for the result: during a run they go to stderr."""
+    from paixing.cli.cluster import run_errors
+
+    with run_errors():
+        print("(raylet) Task _call failed. There are 3 retries remaining, so the task will be retried.")
+    out = capsys.readouterr()
+    assert out.out == ""
+    assert out.err == "(raylet) Task _call failed. There are 3 retries remaining, so the task will be retried.\n"

@@ -13,8 +13,9 @@ address, so the variant goes before it (``paixing simulate banzipao --ray``).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, redirect_stdout
 from typing import Annotated
 
 import typer
@@ -72,10 +73,13 @@ def ray_cluster(value: str | None, jobs: int = 1) -> RayCluster | None:
 
 @contextmanager
 def run_errors() -> Iterator[None]:
-    """A cluster's failure as one line: exit 2 for an address that is malformed or does not
-    answer, exit 1 for a chunk whose workers kept dying past its retries."""
+    """Around a run that may use Ray: its failures as one line (exit 2 for an address that is
+    malformed or does not answer, exit 1 for a chunk whose workers kept dying past its
+    retries), and Ray's own notes (``(raylet) Task _call failed … will be retried``, which
+    Ray prints to stdout) sent to stderr, so that stdout holds only the result (``--json``)."""
     try:
-        yield
+        with redirect_stdout(sys.stderr):
+            yield
     except ClusterUnreachable as exc:
         fail(str(exc), EXIT_USAGE)
     except ClusterError as exc:
