@@ -8,7 +8,7 @@ too. ``run_errors`` turns the cluster's failures into one line each as well.
 Typer has no option whose value may be left out, so ``main`` passes its arguments through
 ``fill_optional_values`` first: ``--ray`` alone (last, or before another option) becomes
 ``--ray ""``, which means ``ray.init()``'s own default. A word right after ``--ray`` is its
-address, so the variant goes before it (``paixing simulate banzipao --ray``).
+address, so the variant goes before it (``paixing simulate VARIANT --ray``).
 """
 
 from __future__ import annotations

@@ -180,9 +180,7 @@ def simulate_cmd(
         summary = _run(variant, rs.id, args, not as_json)
     except OutDirError as exc:
         fail(str(exc), EXIT_USAGE)
-    except RunFilesError as exc:
-        fail(str(exc), EXIT_NOT_A_PLAY)
-    except SimulationError as exc:
+    except (RunFilesError, SimulationError) as exc:
         fail(str(exc), EXIT_NOT_A_PLAY)
     if summary.stopped:
         kept = f"; {summary.games} records in {out}: run again with --resume to finish" if out else ""
