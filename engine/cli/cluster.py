@@ -33,7 +33,7 @@ RayOption = Annotated[
         RAY_FLAG,
         metavar="[ADDRESS]",
         help=(
-            "Play the games on a Ray cluster (pip install 'paixing[ray]'): HOST:6379, ray://HOST:10001, "
+            "Play the games on a Ray cluster (pip install 'paixing\\[ray]'): HOST:6379, ray://HOST:10001, "
             "auto or local; alone, Ray's default (RAY_ADDRESS, else a new local instance). Same totals as --jobs."
         ),
     ),
