@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import logging
 import socket
+import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -36,6 +37,8 @@ travel back, few enough that a stopped run has little to cancel."""
 CONNECT_SECONDS = 5.0
 """How long a cluster's address may take to answer before the run gives up on it."""
 WAIT_SECONDS = 0.2
+STOP_NAMESPACE = "paixing"
+"""The Ray namespace of the runs' stop marks."""
 """How often the driver looks at the stop flag while it waits for results."""
 
 
@@ -107,9 +110,21 @@ def _check_reachable(address: str | None) -> None:
         raise ClusterUnreachable(f"cannot reach Ray at {address}: {exc.strerror or exc}") from exc
 
 
-def _call(work: Callable[[list[int]], list[T]], chunk: list[int]) -> list[T]:  # pragma: no cover - in Ray workers
-    """One Ray task: the caller's work on one chunk."""
-    return work(chunk)
+def _call(work: Callable[[list[int]], list[T]], chunk: list[int], stop_mark: str) -> list[T]:  # pragma: no cover - in Ray workers
+    """One Ray task: the caller's work on one chunk, or nothing once the run was stopped
+    before the chunk started (its stop mark exists)."""
+    import ray
+
+    try:
+        ray.get_actor(stop_mark, namespace=STOP_NAMESPACE)
+    except ValueError:
+        return work(chunk)
+    return []
+
+
+class _StopMark:
+    """An actor that does nothing: that one exists under a run's name tells its chunks that
+    the run was stopped (a flag every worker on every node can read, cheaply, before a chunk)."""
 
 
 def _first_line(exc: BaseException) -> str:
@@ -128,8 +143,9 @@ def run_on_ray(
 ) -> None:
     """``work(chunk)`` for ``chunker(items, cpus)`` (the cluster's CPUs) as Ray tasks, a few
     per CPU ahead of the results, each result handed to ``collect`` in the caller as it comes.
-    Once ``stopped()`` no chunk starts and the chunks not yet finished are cancelled (their
-    games are not counted; records they wrote stay, whole, for ``--resume``)."""
+    Once ``stopped()`` no chunk starts: the chunks under way finish and are counted (as a local
+    run finishes its games under way), the chunks waiting for a CPU return nothing.
+    An exception (a second Ctrl-C) cancels every chunk at once."""
     with connected(cluster) as ray:
         cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
         task = ray.remote(num_cpus=1, max_retries=cluster.max_retries, retry_exceptions=False)(_call)
@@ -137,13 +153,14 @@ def run_on_ray(
         todo = enumerate(chunker(items, cpus))
         pending: dict[Any, tuple[int, list[int]]] = {}
         counted: set[int] = set()
-        cancelled: set[Any] = set()
+        mark = f"paixing-stop-{uuid.uuid4().hex}"
+        marked: list[Any] = []
         try:
             while True:
-                if stopped():
-                    _cancel(ray, pending, cancelled)
-                else:
-                    _submit(task, shared, todo, pending, cpus * AHEAD)
+                if not stopped():
+                    _submit(task, shared, mark, todo, pending, cpus * AHEAD)
+                elif not marked:
+                    marked.append(ray.remote(_StopMark).options(name=mark, namespace=STOP_NAMESPACE, num_cpus=0).remote())
                 if not pending:
                     return
                 ready, _ = ray.wait(list(pending), num_returns=len(pending), timeout=WAIT_SECONDS, fetch_local=True)
@@ -157,24 +174,21 @@ def run_on_ray(
             for ref in pending:
                 ray.cancel(ref, force=True)
             raise
+        finally:
+            for actor in marked:
+                ray.kill(actor)
 
 
-def _submit(task: Any, shared: Any, todo: Iterator[tuple[int, range]], pending: dict[Any, tuple[int, list[int]]], most: int) -> None:
+def _submit(
+    task: Any, shared: Any, mark: str, todo: Iterator[tuple[int, range]], pending: dict[Any, tuple[int, list[int]]], most: int
+) -> None:
     """Start chunks until ``most`` are in flight or none is left."""
     while len(pending) < most:
         nxt = next(todo, None)
         if nxt is None:
             return
         index, chunk = nxt
-        pending[task.remote(shared, list(chunk))] = (index, list(chunk))
-
-
-def _cancel(ray: ModuleType, pending: dict[Any, tuple[int, list[int]]], cancelled: set[Any]) -> None:
-    """Ask Ray, once each, to drop every chunk in flight (a running one is interrupted)."""
-    for ref in pending:
-        if ref not in cancelled:
-            cancelled.add(ref)
-            ray.cancel(ref)
+        pending[task.remote(shared, list(chunk), mark)] = (index, list(chunk))
 
 
 def _result(ray: ModuleType, ref: Any, index: int, chunk: list[int], cluster: RayCluster) -> list[Any] | None:

@@ -105,14 +105,18 @@ def test_a_games_error_reaches_the_caller_as_itself() -> None:
         run_chunks(faulty, 1, 1, threading.Event(), lambda _: None, ray=RayCluster())
 
 
-def test_a_stop_counts_the_games_finished_and_starts_no_more() -> None:
+def test_a_stop_counts_the_games_finished_and_starts_no_more(tmp_path: Path) -> None:
+    """The chunks under way finish and are counted, the chunks waiting start no game: every
+    record written is counted, as in a local run."""
     stop = threading.Event()
     summary = simulate(
-        "banzipao", 400, seed=2, bots=BOTS, ray=RayCluster(), stop=stop,
+        "banzipao", 400, seed=2, bots=BOTS, ray=RayCluster(), stop=stop, out_dir=tmp_path,
         progress=lambda done, total: stop.set(),
     )
     assert summary.stopped
     assert 0 < summary.games < 400
+    assert len(list(tmp_path.glob("game-*.json"))) == summary.games
+    assert list(tmp_path.glob(".game-*")) == []
     assert [h.index for h in summary.hands] == sorted({h.index for h in summary.hands})
     local = {h.index: h for h in simulate("banzipao", max(h.index for h in summary.hands) + 1, seed=2, bots=BOTS).hands}
     assert all(local[h.index] == h for h in summary.hands)
