@@ -12,6 +12,7 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import Field, model_validator
 
 from .base import Model, Text
+from .match import Session, Tribute
 from .obligations import Obligation
 from .scoring import (
     Bonuses,
@@ -26,7 +27,9 @@ from .scoring import (
 )
 from .shapes import RankName
 
-__all__ = ["Bonuses", "Contract", "End", "EndRule", "Factor", "Multipliers", "ScoreRow", "Transfer", "TrickBonus"]
+__all__ = [
+    "Bonuses", "Contract", "End", "EndRule", "Factor", "Multipliers", "ScoreRow", "Session", "Transfer", "TrickBonus", "Tribute",
+]
 
 
 class Deal(Model):
@@ -163,6 +166,8 @@ class Step(Model):
     """A shown partner card."""
     auction: Auction | None = None
     """A value auction."""
+    tribute: Tribute | None = None
+    """The exchange before a later hand of a match (进贡/还贡); makes the fixed sides' contract."""
     draw_wild: DrawWild | None = None
     """Wild ranks drawn and shown to all."""
 
@@ -223,3 +228,6 @@ class GameRules(Model):
     """Trick rules."""
     bonuses: Bonuses = Bonuses()
     """Per-trick bonuses."""
+    session: Session | None = None
+    """A match of several hands between fixed sides: levels, running points, the match's end
+    (absent: every hand stands alone)."""

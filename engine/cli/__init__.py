@@ -24,6 +24,7 @@ from typing import Annotated
 import typer
 
 from . import cards, conformance, hands, show, tools, variants
+from .cluster import fill_optional_values
 from .common import EXIT_NOT_A_PLAY, EXIT_USAGE, app, fit_output_encoding
 from .variants import SCHEMA_DIALECT, SCHEMA_SHORTHANDS, SCHEMA_TITLE, variant_schema
 
@@ -90,7 +91,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     fit_output_encoding()
     try:
-        app(args=list(argv) if argv is not None else None, prog_name="paixing")
+        app(args=fill_optional_values(sys.argv[1:] if argv is None else argv), prog_name="paixing")
     except SystemExit as exc:
         if exc.code is None or isinstance(exc.code, int):
             return exc.code or 0

@@ -33,10 +33,13 @@ class HandRules:
 
     def _set_hand_params(self, rs: Ruleset, level: str | None, wild_ranks: Sequence[str] | None) -> None:
         self.level = level
-        """The hand's level rank (a session's carried level; None: the variant's ``ranks.level``)."""
+        """The hand's level (a match's level; None: the variant's ``ranks.level``)."""
         self.preset_wild_ranks = tuple(wild_ranks) if wild_ranks else None
         """Wild ranks the hand was told: the ``draw_wild`` steps announce these."""
-        self.hand_rs = rs.for_hand(level=level)
+        self.rules_level = level if rs.variant.ranks.level is not None else None
+        """The level rank the hand's rules are compiled for: only a variant with ``ranks.level``
+        has a level rank (elsewhere a match's levels only say how far each side has gone up)."""
+        self.hand_rs = rs.for_hand(level=self.rules_level)
         """The rules of this hand before any wild rank is drawn."""
         self.wild_ranks: tuple[str, ...] = ()
         """The wild ranks drawn so far."""
@@ -62,6 +65,6 @@ class HandRules:
         if self.preset_wild_ranks is not None:
             drawn = self.preset_wild_ranks[done : done + n]
         self.wild_ranks += drawn
-        self._use_rules(self.hand_rs.for_hand(level=self.level, wild_ranks=self.wild_ranks))
+        self._use_rules(self.hand_rs.for_hand(level=self.rules_level, wild_ranks=self.wild_ranks))
         self.record(WildsDrawn(drawn, self.wild_ranks))
         return drawn

@@ -62,7 +62,6 @@ FIELDS: dict[str, tuple[str, Any]] = {
     "hand_number": ("a whole number from 1", lambda v: _int(v, 1, 10**9)),
     "dealer": ("a seat number or null", lambda v: v is None or _int(v, 0, 1000)),
     "previous_first_out": ("a seat number or null", lambda v: v is None or _int(v, 0, 1000)),
-    "level": ("a rank or null", lambda v: v is None or (_text(v) and v.isprintable())),
     "wild_ranks": ("a list of ranks", lambda v: isinstance(v, list) and all(_text(r) for r in v)),
     "deal": ("a list of hands in card notation", lambda v: isinstance(v, list) and all(_text(h) for h in v)),
     "kitty": ("cards in card notation", _text),
@@ -73,6 +72,8 @@ FIELDS: dict[str, tuple[str, Any]] = {
     "rules_digest": ("a digest or null", lambda v: v is None or _text(v)),
     "events": ("a list of events", lambda v: isinstance(v, list) and all(isinstance(e, dict) for e in v)),
     "roles": ("a list of roles", lambda v: isinstance(v, list)),
+    "level": ("a rank or null", lambda v: v is None or (_text(v) and v.isprintable())),
+    "match": ("a match state (an object) or null", lambda v: v is None or isinstance(v, dict)),
 }
 REQUIRED = ("variant", "actions", "result")
 

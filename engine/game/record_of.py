@@ -32,6 +32,7 @@ class Recorded(Protocol):
     previous_first_out: int | None
     level: str | None
     wild_ranks: tuple[str, ...]
+    match: dict[str, Any] | None
     log: list[Event]
     result: Settlement | None
 
@@ -56,6 +57,7 @@ def game_record(game: Recorded) -> dict[str, Any]:
         **({"level": game.level} if game.level is not None else {}),
         # like the deal, told wild ranks are kept only for a fixed deal (a seed draws its own)
         **({"wild_ranks": list(game.wild_ranks)} if game.fixed_deal and game.wild_ranks else {}),
+        **({"match": game.match} if game.match is not None else {}),
         "actions": list(game.actions),
         "events": [event.to_json() for event in game.log],
         "result": game.result.to_json() if game.result else None,

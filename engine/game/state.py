@@ -33,12 +33,14 @@ from paixing.game.events import (
 )
 from paixing.game.facts import HandFacts
 from paixing.game.hand_params import HandRules
+from paixing.game.match import hand_level, start_state
 from paixing.game.obligations import compile_rules
 from paixing.game.observation import MOVE_EVENTS, Observation, PublicViews
 from paixing.game.record_of import game_record
 from paixing.game.seats import Seats, roles_of
 from paixing.game.settle import Settlement, settle
 from paixing.game.steps import DONE, HANDLED, StepRunner
+from paixing.game.teams import build_seats
 from paixing.game.tricks import TrickPlay
 from paixing.hands.cache import ruleset
 from paixing.hands.compile import Ruleset
@@ -62,12 +64,16 @@ class Game(HandRules, TrickPlay):
         hand_number: int = 1,
         previous_first_out: int | None = None,
         level: str | None = None,
+        match: dict[str, Any] | None = None,
         wild_ranks: Sequence[str] | None = None,
     ) -> None:
         if rs.variant.game is None:
             raise ValueError(f"{rs.id} defines hand types only, no game (it has no 'game:' section)")
-        self._set_hand_params(rs, level, wild_ranks)
         self.rules: GameRules = rs.variant.game
+        self.match = match
+        """The match state this hand was dealt with (``match.MatchState`` JSON), None alone."""
+        self.match_state = start_state(self.rules.session, match)
+        self._set_hand_params(rs, level if level is not None else hand_level(self.rules.session, self.match_state), wild_ranks)
         self.played_bonuses = [b for b in self.rules.bonuses.tricks if b.when == "played"]
         self.n = rs.variant.players
         self.seed = seed
@@ -99,6 +105,8 @@ class Game(HandRules, TrickPlay):
         self.auction_value = 0
         self.step_index = -1
         self.step: StepRunner | None = None
+        self.lead_by: int | None = None
+        """Who leads the first trick when a step decided it (the tribute), else None."""
         self.active: list[int] = []
         self.finish: list[int] = []
         self.captured = [0] * self.n
@@ -210,17 +218,7 @@ class Game(HandRules, TrickPlay):
         """Make contract ``cid``: the declarer's side and the others (a step calls this)."""
         c = self._contract(cid)
         self.contract = c
-        seats = Seats(declarer=declarer)
-        others = self.order_from(declarer)[1:]
-        if c.teams in ("solo", "each"):
-            seats.opponents = others
-            seats.alone = c.teams == "each"
-        elif c.teams == "duel":
-            seats.opponents = [opponent]
-            seats.bystanders = [s for s in others if s != opponent]
-        else:
-            seats.partner = partner
-            seats.opponents = [s for s in others if s != partner]
+        seats = build_seats(c, declarer, partner, opponent, self.order_from(declarer)[1:])
         if c.teams != "partners":
             self.called = None  # a solo contract replaces the called or shown partner card
         self.seats = seats
@@ -258,6 +256,7 @@ class Game(HandRules, TrickPlay):
             leader = self.seats.opponents[0]
         held = self.obligations.leader(self.hands) if self.obligations is not None else None
         leader = held if held is not None else leader
+        leader = self.lead_by if self.lead_by is not None else leader
         assert leader is not None
         self.turn = leader
         self.record(Lead(leader))
