@@ -23,6 +23,7 @@ from typing import Annotated
 
 import typer
 
+from . import arena as arena  # noqa: F401  (registers "paixing arena")
 from . import cards, conformance, hands, tools, variants
 from .common import EXIT_NOT_A_PLAY, EXIT_USAGE, app, fit_output_encoding
 from .variants import SCHEMA_DIALECT, SCHEMA_SHORTHANDS, SCHEMA_TITLE, variant_schema
