@@ -4,7 +4,7 @@ The hands of one deal (its seatings) share the cards, so they are not independen
 sample is one number per deal, its mean score over every seat it held in that deal's
 seatings; the interval is the mean of those ``D`` numbers ± ``t(0.975, D - 1)`` standard
 errors (Student's t; its quantile from the normal one by the Cornish-Fisher expansion, exact
-to three decimals from 3 degrees of freedom, tabled below that). Because every deal gives an
+to three decimals above 10 degrees of freedom, tabled up to 10). Because every deal gives an
 agent the same number of seat-hands, the mean over deals is the mean over all its hands.
 """
 
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from statistics import NormalDist, fmean, stdev
 from typing import Any
 
-_T_SMALL = {1: 12.706, 2: 4.303}
+_T_SMALL = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262, 10: 2.228}
 """Student's t 97.5 % quantiles the expansion is not accurate for."""
 
 

@@ -1,0 +1,128 @@
+"""The search agent (paixing.agents.search) and the worlds it searches (paixing.agents.worlds):
+budgets, worlds that agree with the observation, and a bot that sees only its observation."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from paixing.agents.bots import BOTS, GreedyBot, make_bot, seat_bots
+from paixing.agents.play import play_hand
+from paixing.agents.search import DEFAULT_ROLLOUTS, SearchBot, candidates, parse_budget
+from paixing.agents.worlds import sample_world, sample_worlds
+from paixing.game.actions import PASS
+from paixing.game.observation import Observation
+from paixing.game.state import Game, new_game
+
+
+def test_budget_parsing() -> None:
+    assert parse_budget("") == (DEFAULT_ROLLOUTS, None)
+    assert parse_budget("200") == (200, None)
+    assert parse_budget("50ms") == (None, 0.05)
+    assert parse_budget("2s") == (None, 2.0)
+    assert parse_budget("1.5s") == (None, 1.5)
+    for bad in ("x", "0", "-3", "5m", "ms", "0ms", "10 rollouts"):
+        with pytest.raises(ValueError, match="bad search budget"):
+            parse_budget(bad)
+
+
+def test_registered_with_a_budget() -> None:
+    assert BOTS["search"] is SearchBot
+    bot = make_bot("search:12", 3)
+    assert isinstance(bot, SearchBot) and (bot.rollouts, bot.seconds) == (12, None)
+    assert make_bot("search", 3).rollouts == DEFAULT_ROLLOUTS  # type: ignore[attr-defined]
+    assert seat_bots("search:8", 3) == ["search:8"] * 3
+    with pytest.raises(ValueError, match="bot 'greedy' takes no budget"):
+        make_bot("greedy:5")
+    with pytest.raises(ValueError, match="bad search budget 'lots'"):
+        make_bot("search:lots")
+
+
+def _twins(variant: str, seed: int, moves: int) -> tuple[Game, Game, int]:
+    """The hand after ``moves`` greedy actions, and a twin that differs only in one unplayed
+    card swapped between the two hands the seat to act cannot see (the same actions replayed)."""
+    real = new_game(variant, seed)
+    for _ in range(moves):
+        real.apply(GreedyBot(0).choose(real.observation(real.turn)))
+    seat = real.turn
+    a, b = [s for s in range(real.n) if s != seat][:2]
+    ca = next(c for c in real.hands[a] if c not in real.hands[b] and c in real.dealt[a])
+    cb = next(c for c in real.hands[b] if c not in real.hands[a] and c in real.dealt[b])
+    dealt = [list(h) for h in real.dealt]
+    dealt[a][dealt[a].index(ca)], dealt[b][dealt[b].index(cb)] = cb, ca
+    twin = Game(real.rs, real.seed, hands=dealt, kitty=real.kitty, dealer=real.dealer)
+    for text in real.actions:
+        twin.apply(text)
+    return real, twin, seat
+
+
+def _public(obs: Observation) -> tuple[object, ...]:
+    return (obs.hand, obs.cards_left, tuple(obs.history), tuple(obs.legal), obs.phase, obs.turn)
+
+
+@pytest.mark.parametrize(("variant", "moves"), [("doudizhu", 0), ("doudizhu", 9), ("banzipao", 14)])
+def test_search_sees_only_the_observation(variant: str, moves: int) -> None:
+    """Two hands that differ only in cards the seat cannot see give it the same observation, and
+    the same seeded agent then builds the same worlds and makes the same choice."""
+    one, two, seat = _twins(variant, 5, moves)
+    assert one.hands != two.hands
+    obs1, obs2 = one.observation(seat), two.observation(seat)
+    assert _public(obs1) == _public(obs2)
+    w1, w2 = sample_worlds(obs1, random.Random(7), 3), sample_worlds(obs2, random.Random(7), 3)
+    assert w1 and [w.hands for w in w1] == [w.hands for w in w2]
+    assert all(w.hands != one.hands for w in w1)
+    picks = [SearchBot(9, "8").choose(obs) for obs in (obs1, obs2)]
+    assert picks[0] == picks[1]
+
+
+@pytest.mark.parametrize("variant", ["banzipao", "chibi-dagun", "doudizhu"])
+def test_worlds_agree_with_the_observation(variant: str) -> None:
+    """A world keeps the seat's hand, every hand's size, the public history and the legal
+    actions; its hidden cards are the cards the seat has not seen."""
+    game = new_game(variant, 21)
+    bots = [GreedyBot(s) for s in range(game.n)]
+    rng = random.Random(1)
+    checked = 0
+    while not game.over:
+        seat = game.turn
+        obs = game.observation(seat)
+        if len(game.actions) % 9 == 0:
+            for world in sample_worlds(obs, rng, 2):
+                assert Counter(world.hands[seat]) == Counter(game.hands[seat])
+                assert [len(h) for h in world.hands] == [len(h) for h in game.hands]
+                seen = world.observation(seat)
+                assert list(seen.history) == list(obs.history)
+                assert seen.legal == obs.legal
+                unseen = Counter(c for s, h in enumerate(game.hands) if s != seat for c in h)
+                if obs.kitty is None:
+                    unseen.update(game.kitty)
+                    unseen_w = Counter(c for s, h in enumerate(world.hands) if s != seat for c in h) + Counter(world.kitty)
+                    assert unseen_w == unseen
+                checked += 1
+        game.apply(bots[seat].choose(obs))
+    assert checked >= 4
+
+
+def test_a_world_for_a_shown_card_keeps_it_with_the_dealer() -> None:
+    """chibi-dagun shows one of the dealer's cards at random: the world's deal order is rotated
+    until the same card is shown, so the dealer holds it in every world."""
+    game = new_game("chibi-dagun", 4)
+    seat = (game.dealer + 1) % game.n
+    while game.turn != seat or game.phase != "play":
+        game.apply(GreedyBot(0).choose(game.observation(game.turn)))
+    obs = game.observation(seat)
+    world = sample_world(obs, random.Random(3))
+    assert world is not None and world.called == game.called
+    assert [e for e in world.log[1:]] == list(obs.history)[1 : len(world.log)]
+
+
+def test_candidates() -> None:
+    game = new_game("doudizhu", 2)
+    while game.phase != "play":
+        game.apply(GreedyBot(0).choose(game.observation(game.turn)))
+    obs = game.observation(game.turn)
+    first = GreedyBot(0).choose(obs)
+    options = candidates(obs, first, 4)
+    assert options[0] == first and len(options) == 4 and PASS not in options  # a lead: no pass
+    assert len({a.play.type.id for a in options[1:] if a.play is not None}) == 3
