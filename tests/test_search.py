@@ -8,8 +8,7 @@ from collections import Counter
 
 import pytest
 from paixing.agents.bots import BOTS, GreedyBot, make_bot, seat_bots
-from paixing.agents.play import play_hand
-from paixing.agents.search import DEFAULT_ROLLOUTS, SearchBot, candidates, parse_budget
+from paixing.agents.search import DEFAULT_ROLLOUTS, SearchBot, candidates, parse_budget, parse_scope
 from paixing.agents.worlds import sample_world, sample_worlds
 from paixing.game.actions import PASS
 from paixing.game.observation import Observation
@@ -126,3 +125,21 @@ def test_candidates() -> None:
     options = candidates(obs, first, 4)
     assert options[0] == first and len(options) == 4 and PASS not in options  # a lead: no pass
     assert len({a.play.type.id for a in options[1:] if a.play is not None}) == 3
+
+
+def test_scope() -> None:
+    """``search:contract:8`` searches the contract phase only; in play it is the greedy bot."""
+    assert parse_scope("contract:8") == ("contract", "8")
+    assert parse_scope("contract") == ("contract", "")
+    assert parse_scope("8") == ("all", "8")
+    bot = make_bot("search:contract:8", 1)
+    assert (bot.scope, bot.rollouts) == ("contract", 8)  # type: ignore[attr-defined]
+    game = new_game("doudizhu", 3)
+    while game.phase != "play":
+        game.apply(GreedyBot(0).choose(game.observation(game.turn)))
+    for _ in range(6):
+        obs = game.observation(game.turn)
+        assert bot.choose(obs) == GreedyBot(0).choose(obs)
+        game.apply(GreedyBot(0).choose(obs))
+    with pytest.raises(ValueError, match="bad search budget 'everything:8'"):
+        make_bot("search:everything:8")

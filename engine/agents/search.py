@@ -16,8 +16,11 @@ This is perfect-information Monte Carlo with a one-ply tree (every candidate is 
 evaluated by rollouts); a deeper tree would need far more rollouts than a decision can afford.
 The agent's **budget** sets its strength: ``search:200`` spends about 200 rollouts per decision
 (rounded to whole rounds of every candidate, at least one), ``search:50ms`` or ``search:2s``
-plays rounds until the time is up (not reproducible: it depends on the machine). The agent
-sees only its observation: the real hidden hands never reach it.
+plays rounds until the time is up (not reproducible: it depends on the machine). A scope in
+front, ``search:contract:8``, searches the contract phase only (bids, declarations, calls: few
+decisions, each weighed over whole hands) and plays the tricks as the greedy bot does, for a
+small part of the cost. The agent sees only its observation: the real hidden hands never
+reach it.
 """
 
 from __future__ import annotations
@@ -43,6 +46,19 @@ MAX_ROLLOUTS = 1_000_000
 MAX_SECONDS = 3600.0
 
 _BUDGET = re.compile(r"^(?:(?P<n>\d+)|(?P<t>\d+(?:\.\d+)?)(?P<unit>ms|s))$")
+SCOPES = ("all", "contract")
+"""Which decisions the agent searches: every one, or the contract phase's only (bids,
+declarations, calls; trick play then follows the greedy bot)."""
+
+
+def parse_scope(text: str) -> tuple[str, str]:
+    """``(scope, budget)`` from a budget with an optional scope in front: ``contract:8``."""
+    head, colon, rest = text.partition(":")
+    if colon and head in SCOPES:
+        return head, rest
+    if head in SCOPES and not colon:
+        return head, ""
+    return "all", text
 
 
 def parse_budget(text: str) -> tuple[int | None, float | None]:
@@ -106,14 +122,16 @@ def rollout(world: Game, action: Action, seat: int, policy: Sequence[Bot]) -> in
 
 class SearchBot:
     """Determinized Monte Carlo search (see the module docstring); ``budget`` as
-    ``parse_budget`` reads it, ``rollout_policy`` ``greedy`` or ``random``."""
+    ``parse_budget`` reads it, after an optional scope (``contract:``, see ``SCOPES``);
+    ``rollout_policy`` ``greedy`` or ``random``."""
 
     name = "search"
     takes_budget = True
 
     def __init__(self, seed: int = 0, budget: str = "", rollout_policy: str = "greedy", width: int = WIDTH) -> None:
         self.rng = random.Random(seed)
-        self.rollouts, self.seconds = parse_budget(budget)
+        self.scope, rest = parse_scope(budget)
+        self.rollouts, self.seconds = parse_budget(rest)
         self.width = width
         self.guide = GreedyBot(seed)
         """Picks the first candidate, and plays when no world can be built."""
@@ -130,6 +148,8 @@ class SearchBot:
         if len(obs.legal) == 1 and obs.seat == obs.turn:
             return obs.legal[0]
         first = self.guide.choose(obs)  # also refuses an observation with nothing to choose
+        if self.scope == "contract" and obs.phase != "contract":
+            return first
         options = candidates(obs, first, self.width)
         if len(options) == 1:
             return first

@@ -5,7 +5,8 @@ An agent is one of
 - a **built-in bot** (``paixing.agents.bots.BOTS``), with a budget after a colon where the bot
   takes one: ``greedy``, ``random``, ``search``, ``search:200``, ``search:50ms``;
 - a **Python entry point** ``module:Class``: a class built as ``Class(seed)`` whose
-  ``choose(obs) -> Action`` returns one of ``obs.legal`` (the module must be importable);
+  ``choose(obs) -> Action`` returns one of ``obs.legal`` (imported from ``sys.path``, the
+  current directory first);
 - an **external program** ``exec:COMMAND`` speaking the JSON-lines protocol of
   ``paixing.arena.external`` on its stdin and stdout (one process per hand).
 """
@@ -13,8 +14,10 @@ An agent is one of
 from __future__ import annotations
 
 import importlib
+import os
 import shlex
 import shutil
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -48,6 +51,8 @@ class AgentSpec:
 def _entry_point(name: str) -> Callable[[int], Bot]:
     """The class ``module:Class`` names; AgentError when it cannot be loaded."""
     module_name, _, attr = name.partition(":")
+    if os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())  # as ``python -m`` would: the user's own modules
     try:
         module = importlib.import_module(module_name)
     except Exception as exc:  # any import failure of a user's module is one line
