@@ -48,7 +48,8 @@ __all__ = [
 TOP_HELP = (
     "Rule variants of Chinese climbing card games (牌型): list and check variant files "
     "(variants, validate, schema, check), read and compare cards (classify, beats, moves), "
-    "play and record hands (play, simulate, replay), print rulebooks (rulebook), test other "
+    "play and record hands (play, simulate, replay), pit agents against each other (arena), "
+    "print rulebooks (rulebook), test other "
     "implementations (vectors, conform) and compare variants (diff). "
     "Each command has its own -h; docs/cli.md has them all."
 )
