@@ -56,6 +56,9 @@ def test_a_tiny_run_exactly() -> None:
     data = json.loads(cli.output)
     assert data["hands"] == 6 and data["deals"] == 2
     assert data["agents"] == [a.to_json() for a in result.agents]
+    doc = (EXAMPLE.parent.parent / "docs" / "arena.md").read_text(encoding="utf-8")
+    shown = doc.split("## `--json`")[1].split("```json")[1].split("```")[0]
+    assert json.loads(shown) == data  # the example in docs/arena.md is this run's output
 
 
 EXPECTED_SCORES = [(-8, 4, 4), (-24, 12, 12), (-6, 12, -6), (-2, 4, -2), (12, -24, 12), (6, -12, 6)]
