@@ -4,7 +4,7 @@ Deal ``d`` of a run seeded ``seed`` is dealt from ``game_seed(seed, d)`` in ever
 every seating plays the same cards; hand ``h = d × seatings + r`` (seating ``r``) seats its
 agents with ``bot_seed(seed, h, seat)``. The result depends only on the seed and the agents,
 whatever ``jobs`` (workers play chunks of deals through ``paixing.workers.run_chunks``, the
-process pool ``simulate`` uses; results are put back in deal order).
+process pool ``simulate`` uses, or its Ray backend; results are put back in deal order).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from paixing.arena.stats import AgentStats, agent_stats
 from paixing.game.actions import IllegalAction
 from paixing.game.state import Game
 from paixing.hands.cache import ruleset
+from paixing.ray_pool import RayCluster
 from paixing.run_files import prepare_out, write_record
 from paixing.workers import StopFlag, run_chunks, should_stop, usable_jobs
 
@@ -141,8 +142,10 @@ def arena(
     out_dir: str | Path | None = None,
     progress: Callable[[int, int], None] | None = None,
     stop: StopFlag | None = None,
+    ray: RayCluster | None = None,
 ) -> ArenaResult:
-    """Play ``deals`` deals of ``variant`` in every seating of ``specs`` and tabulate them."""
+    """Play ``deals`` deals of ``variant`` in every seating of ``specs`` and tabulate them;
+    ``jobs`` worker processes, or the Ray cluster ``ray`` (the same result either way)."""
     if not 1 <= deals <= MAX_DEALS:
         raise ValueError(f"the number of deals must be from 1 to {MAX_DEALS:,}")
     jobs = usable_jobs(jobs)
@@ -163,13 +166,13 @@ def arena(
         if progress is not None:
             progress(len(hands), deals * len(table))
 
-    if jobs == 1 or deals == 1:
+    if ray is None and (jobs == 1 or deals == 1):
         for d in range(deals):
             if stop.is_set():
                 break
             collect(play_deals(setup, [d]))
     else:
-        run_chunks(partial(play_deals, setup), deals, jobs, stop, collect)
+        run_chunks(partial(play_deals, setup), deals, jobs, stop, collect, ray=ray)
     hands.sort(key=lambda h: (h.deal, h.seating))
     done = len({h.deal for h in hands})
     names = [s.name for s in specs]

@@ -13,8 +13,10 @@ from rich.table import Table
 
 from ..arena import AgentError, AgentSpec, ArenaResult, arena, parse_agents
 from ..arena.external import ExternalAgentError
+from ..ray_pool import RayCluster
 from ..run_files import OutDirError, RunFilesError
 from ..workers import MAX_JOBS, stop_on_signals, usable_jobs
+from .cluster import RayOption, ray_cluster, run_errors
 from .common import (
     EXIT_NOT_A_PLAY,
     EXIT_USAGE,
@@ -44,13 +46,15 @@ def _table(result: ArenaResult, seconds: float) -> Table:
     return table
 
 
-def _play(variant: str, specs: list[AgentSpec], deals: int, seed: int, jobs: int, out: str | None, bar: bool) -> ArenaResult:
+def _play(
+    variant: str, specs: list[AgentSpec], deals: int, seed: int, jobs: int, out: str | None, bar: bool, ray: RayCluster | None
+) -> ArenaResult:
     """Run the arena, with a progress bar on stderr for people; Ctrl-C stops it after the
     hands under way."""
     stop = threading.Event()
-    with stop_on_signals(stop):
+    with stop_on_signals(stop), run_errors():
         if not bar:
-            return arena(variant, specs, deals, seed, jobs, out, stop=stop)
+            return arena(variant, specs, deals, seed, jobs, out, stop=stop, ray=ray)
         columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
         with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
             task = progress.add_task(variant, total=None)
@@ -58,6 +62,7 @@ def _play(variant: str, specs: list[AgentSpec], deals: int, seed: int, jobs: int
                 variant, specs, deals, seed, jobs, out,
                 progress=lambda done, total: progress.update(task, completed=done, total=total),
                 stop=stop,
+                ray=ray,
             )
 
 
@@ -82,6 +87,7 @@ def arena_cmd(
         str | None, typer.Option("--out", metavar="DIR", help="Write each hand's record and arena.json here.")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON (shape in docs/arena.md).")] = False,
+    ray: RayOption = None,
 ) -> None:
     """Play agents against each other on the same deals, seats rotated (docs/arena.md)."""
     rs = load(variant)
@@ -96,12 +102,13 @@ def arena_cmd(
         fail(f"--agents: {exc}", EXIT_USAGE)
     if len(specs) > rs.variant.players:
         fail(f"--agents: {len(specs)} agents given for {rs.variant.players} seats", EXIT_USAGE)
+    cluster = ray_cluster(ray, jobs)
     used = usable_jobs(jobs)
     if used < jobs:
         typer.echo(f"--jobs {jobs}: this machine has {used} cores, using {used}", err=True)
     started = time.perf_counter()
     try:
-        result = _play(variant, specs, hands, seed, used, out, not as_json)
+        result = _play(variant, specs, hands, seed, used, out, not as_json, cluster)
     except OutDirError as exc:
         fail(str(exc), EXIT_USAGE)
     except (RunFilesError, AgentError, ExternalAgentError) as exc:
