@@ -29,12 +29,16 @@ from .common import (
     new_console,
     print_json,
 )
+from .matches import matches_report
 
 ReplayJobs = Annotated[
     int | None,
     typer.Option("--jobs", metavar="K", help="Worker processes for many files (default: one per core)."),
 ]
 SimulateJson = Annotated[bool, typer.Option("--json", help="Print JSON (shapes in docs/simulate.md).")]
+MatchesOpt = Annotated[
+    int | None, typer.Option("--matches", metavar="N", help="Play N whole matches (a variant with game.session): winners per side.")
+]
 
 
 def _summary_tables(summary: Summary, seconds: float) -> list[Table]:
@@ -160,6 +164,7 @@ def simulate_cmd(
         int | None,
         typer.Option("--session", metavar="H", help="Play sessions of H hands (state carried); --games counts sessions."),
     ] = None,
+    matches: MatchesOpt = None,
     as_json: SimulateJson = False,
     ray: RayOption = None,
 ) -> None:
@@ -172,8 +177,8 @@ def simulate_cmd(
         fail("--resume and --overwrite exclude each other", EXIT_USAGE)
     args = _run_args(rs.variant.players, games, seed, bots, (jobs, jobs_force), out, existing)
     args.ray = ray_cluster(ray, jobs)
-    if session is not None:
-        _sessions(variant, games, session, seed, args, as_json)
+    if session is not None or matches is not None:
+        _runs(variant, games, (session, matches), seed, args, as_json)
         return
     started = time.perf_counter()
     try:
@@ -192,6 +197,17 @@ def simulate_cmd(
     console = new_console()
     for table in _summary_tables(summary, seconds):
         console.print(table)
+
+
+def _runs(variant: str, games: int, modes: tuple[int | None, int | None], seed: int, a: _RunArgs, as_json: bool) -> None:
+    """``--session H`` (sessions of H hands, here) or ``--matches N`` (whole matches: cli/matches.py)."""
+    session, matches = modes
+    if session is not None and matches is not None:
+        fail("--session and --matches exclude each other", EXIT_USAGE)
+    if session is not None:
+        _sessions(variant, games, session, seed, a, as_json)
+    elif matches is not None:
+        matches_report(variant, matches, seed, a.names, a.out, as_json)
 
 
 def _sessions(variant: str, sessions: int, hands: int, seed: int, a: _RunArgs, as_json: bool) -> None:
