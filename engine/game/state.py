@@ -32,6 +32,7 @@ from paixing.game.events import (
     Reward,
 )
 from paixing.game.facts import HandFacts
+from paixing.game.hand_params import HandRules
 from paixing.game.match import hand_level, start_state
 from paixing.game.obligations import compile_rules
 from paixing.game.observation import MOVE_EVENTS, Observation, PublicViews
@@ -50,7 +51,7 @@ from paixing.rules.hand_rules import Contract, GameRules, ScoreRow
 
 __all__ = ["PASS", "Action", "Game", "IllegalAction", "Meaning", "Seats", "new_game"]
 
-class Game(TrickPlay):
+class Game(HandRules, TrickPlay):
     """A hand of a variant. Build with ``new_game``."""
 
     def __init__(
@@ -64,26 +65,25 @@ class Game(TrickPlay):
         previous_first_out: int | None = None,
         level: str | None = None,
         match: dict[str, Any] | None = None,
+        wild_ranks: Sequence[str] | None = None,
     ) -> None:
         if rs.variant.game is None:
             raise ValueError(f"{rs.id} defines hand types only, no game (it has no 'game:' section)")
-        self.rs = rs
         self.rules: GameRules = rs.variant.game
+        self.match = match
+        """The match state this hand was dealt with (``match.MatchState`` JSON), None alone."""
+        self.match_state = start_state(self.rules.session, match)
+        self._set_hand_params(rs, level if level is not None else hand_level(self.rules.session, self.match_state), wild_ranks)
         self.played_bonuses = [b for b in self.rules.bonuses.tricks if b.when == "played"]
         self.n = rs.variant.players
         self.seed = seed
         self.rng = random.Random(seed)
         self.hand_number = hand_number
-        self.obligations = compile_rules(rs, hand_number)
+        self.obligations = compile_rules(self.rs, hand_number)
         self.previous_first_out = previous_first_out
-        self.match = match
-        """The match state this hand was dealt with (``match.MatchState`` JSON), None alone."""
-        self.match_state = start_state(self.rules.session, match)
-        self.level = level if level is not None else hand_level(self.rules.session, self.match_state)
-        """The level rank this hand is played at (a session with levels), else None."""
         self.fixed_deal = hands is not None
         self.log: list[Event] = []
-        self.actions = ActionLog(rs)
+        self.actions = ActionLog(self.rs)
         self.scores = [0] * self.n
         self.phase = "deal"
         self.turn = -1
@@ -98,6 +98,7 @@ class Game(TrickPlay):
 
     def _reset_hand_state(self) -> None:
         """Contract and trick state, empty until those phases begin."""
+        self._forget_draws()
         self.contract: Contract | None = None
         self.seats = Seats()
         self.called: Card | None = None

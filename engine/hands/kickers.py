@@ -9,6 +9,7 @@ of the other shapes), so this module never asks which shape a forbidden type has
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 from paixing.hands.play import Play
 from paixing.hands.ruleset import ContainsFn, Counts, Ruleset, TypeInfo
@@ -44,21 +45,27 @@ def _forbidden(kick: Counts, forbid: list[tuple[frozenset[int] | None, ContainsF
     return any(contains(kick) for _, contains in forbid)
 
 
-def with_kickers(rs: Ruleset, hv: HandView, t: TypeInfo, groups: Counts, used: dict[int, int], start: int, k: int, s: int) -> list[Play]:
+def with_kickers(
+    rs: Ruleset, hv: HandView, t: TypeInfo, groups: Counts, used: dict[int, int], start: int, k: int, s: int, wild_as: tuple[int, ...] = ()
+) -> list[Play]:
     """The core plus every allowed kicker multiset drawn from what the core leaves (every
-    smaller number of units, none included, when the kickers may be ``fewer``)."""
+    smaller number of units, none included, when the kickers may be ``fewer``). ``used``: the
+    core's natural cards per rank (a rank filled by wild cards alone is there with 0: kickers
+    still may not be of it); ``wild_as``: what the core's wild cards stand for."""
     spec = t.kickers
     assert spec is not None
     units = kick_units(spec, k)
     if not spec.fewer:
-        return _kicked(rs, hv, t, groups, used, start, k, s, units)
-    out = [Play(t, None, groups, _merged(used, ()), (), -1, hv)]
+        return _kicked(rs, hv, t, groups, used, start, k, s, units, wild_as)
+    out = [Play(t, None, groups, _merged(used, ()), wild_as, -1, hv)]
     for u in range(1, units):
-        out += _kicked(rs, hv, t, groups, used, start, k, s, u)
+        out += _kicked(rs, hv, t, groups, used, start, k, s, u, wild_as)
     return out
 
 
-def _kicked(rs: Ruleset, hv: HandView, t: TypeInfo, groups: Counts, used: dict[int, int], start: int, k: int, s: int, units: int) -> list[Play]:
+def _kicked(
+    rs: Ruleset, hv: HandView, t: TypeInfo, groups: Counts, used: dict[int, int], start: int, k: int, s: int, units: int, wild_as: tuple[int, ...] = ()
+) -> list[Play]:
     """The core plus every allowed multiset of exactly ``units`` kicker units."""
     spec = t.kickers
     assert spec is not None
@@ -66,14 +73,16 @@ def _kicked(rs: Ruleset, hv: HandView, t: TypeInfo, groups: Counts, used: dict[i
     adjacent = _adjacent(rs, spec, start, k)
     forbid = _live_forbid(t, eligible)
     core_items = list(used.items())
-    if units == 1 and spec.other_ranks and len(core_items) == 1:
+    if wild_as:
+        core_items = [item for item in core_items if item[1]]
+    elif units == 1 and spec.other_ranks and len(core_items) == 1:
         return _one_unit(hv, t, groups, core_items[0], eligible, adjacent, forbid, s)
     kicks = multisets(eligible, _unit_caps(spec, t.kick_cap, eligible, rem, adjacent, s), units, spec.size)
     if forbid:
         kicks = [kick for kick in kicks if not _forbidden(kick, forbid)]
     if spec.other_ranks:
-        return [Play(t, None, groups, tuple(sorted(core_items + list(kick))), (), -1, hv) for kick in kicks]
-    return [Play(t, None, groups, _merged(used, kick), (), -1, hv) for kick in kicks]
+        return [Play(t, None, groups, tuple(sorted(core_items + list(kick))), wild_as, -1, hv) for kick in kicks]
+    return [Play(t, None, groups, _merged(used, kick), wild_as, -1, hv) for kick in kicks]
 
 
 def _eligible(hv: HandView, spec: Kickers, used: dict[int, int]) -> tuple[list[int], Sequence[int]]:
@@ -126,7 +135,7 @@ def _merged(used: dict[int, int], kick: Counts) -> Counts:
     total = dict(used)
     for r, n in kick:
         total[r] = total.get(r, 0) + n
-    return tuple(sorted(total.items()))
+    return tuple(sorted(item for item in total.items() if item[1]))
 
 
 def multisets(ranks: list[int], caps: list[int], units: int, size: int) -> list[Counts]:
@@ -221,3 +230,68 @@ def _left_over(spec: Kickers, counts: Sequence[int], pos: tuple[int, ...], s: in
     if spec.distinct_ranks and any(c != spec.size for _, c in kick):
         return None
     return kick
+
+
+WildCore = tuple[tuple[int, ...], int, int, tuple[int, ...]]
+"""A kicker play's core read with wild cards: (ranks in order, group size, sequence start or
+-1, natural cards of each rank in the core; the wild cards fill the rest)."""
+
+
+def match_wild_kickers(rs: Ruleset, hv: HandView, t: TypeInfo, cards: tuple[Card, ...], cores: Sequence[WildCore]) -> Iterator[Play]:
+    """Readings of ``cards`` (with wild cards, every one in the core: kickers are natural) as
+    one of ``cores`` plus allowed kickers."""
+    spec = t.kickers
+    assert spec is not None
+    n = len(cards)
+    counts = hv.counts
+    naturals = tuple((r, c) for r, c in enumerate(counts) if c)
+    for pos, s, start, take in cores:
+        kick = _left_after(spec, counts, pos, take, s, n)
+        if kick is not None and kicker_allowed(rs, t, kick, start, len(pos), s):
+            wild_as = tuple(r for r, u in zip(pos, take, strict=True) for _ in range(s - u))
+            yield Play(t, cards, tuple((r, s) for r in pos), naturals, wild_as)
+
+
+def _left_after(spec: Kickers, counts: Sequence[int], pos: tuple[int, ...], take: tuple[int, ...], s: int, n: int) -> Counts | None:
+    """``_left_over`` for a core that takes ``take`` natural cards of each of its ranks."""
+    k = len(pos)
+    units = kick_units(spec, k)
+    extra = n - s * k
+    if extra < 0 or extra % spec.size:
+        return None
+    u = extra // spec.size
+    if (u >= units) if spec.fewer else (u != units):
+        return None
+    rem = list(counts)
+    for r, used in zip(pos, take, strict=True):
+        rem[r] -= used
+    if spec.other_ranks and any(rem[r] for r in pos):
+        return None
+    kick = tuple((r, c) for r, c in enumerate(rem) if c)
+    if spec.size == 2 and any(c % 2 for _, c in kick):
+        return None
+    if spec.distinct_ranks and any(c != spec.size for _, c in kick):
+        return None
+    return kick
+
+
+def wild_chain_cores(rs: Ruleset, hv: HandView, p: Any) -> list[WildCore]:
+    """Chain cores (``p``: a chain shape's params) of equal groups holding every wild card and
+    at least one natural card."""
+    counts = hv.counts
+    w = hv.n_wild
+    n_seq = len(rs.seq)
+    cores: list[WildCore] = []
+    for k in range(p.kmin, p.kmax + 1):
+        for s in range(p.gmin, p.gmax + 1):
+            for start in range(0, n_seq - k + 1):
+                pos = rs.seq[start : start + k]
+                take = tuple(min(counts[r], s) for r in pos)
+                if sum(take) and s * k - sum(take) == w:
+                    cores.append((pos, s, start, take))
+    return cores
+
+
+def match_wild_chain(rs: Ruleset, hv: HandView, t: TypeInfo, cards: tuple[Card, ...]) -> Iterator[Play]:
+    """Readings of ``cards`` with wild cards as a chain of equal groups plus kickers."""
+    return match_wild_kickers(rs, hv, t, cards, wild_chain_cores(rs, hv, t.params))
