@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from paixing.game.action_log import ActionLog
-from paixing.game.actions import PASS, Action, IllegalAction, play_action
+from paixing.game.actions import PASS, Action, IllegalAction, LegalActions
 from paixing.game.events import Bonus, Event, Lead, Out, PartnerRevealed, Pass, Played, Trick
 from paixing.game.obligations import Obligations, Turn
 from paixing.game.seats import Seats
@@ -20,6 +20,8 @@ from paixing.hands.moves import legal_plays
 from paixing.hands.play import Play
 from paixing.rules.cards import Card
 from paixing.rules.hand_rules import Contract, GameRules, TrickBonus
+
+_PASS_ONLY = (PASS,)
 
 
 class TrickPlay:
@@ -68,17 +70,14 @@ class TrickPlay:
                 return s
         return seat
 
-    def _play_actions(self) -> list[Action]:
+    def _play_actions(self) -> LegalActions:
         hand = self.hands[self.turn]
         target = self.last[1] if self.last is not None else None
         plays = legal_plays(self.rs, hand, target)
         can_pass = target is not None
         if self.obligations is not None:
             plays, can_pass = self.obligations.apply(self._turn_state(), plays, can_pass)
-        acts = list(map(play_action, plays))
-        if can_pass:
-            acts.append(PASS)
-        return acts
+        return LegalActions(plays, _PASS_ONLY if can_pass else ())
 
     def _turn_state(self) -> Turn:
         """What the play obligations read about the player to act."""
