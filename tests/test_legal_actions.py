@@ -42,7 +42,7 @@ def test_only_handed_out_objects_skip_the_check() -> None:
     first = acts[0]
     assert acts.issued(first) and acts.issued(PASS)
     assert not acts.issued(Action("play", first.play))  # equal, but not the object handed out
-    assert len(acts._made) == 1  # noqa: SLF001 - nothing else was read yet
+    assert acts._made is not None and len(acts._made) == 1  # noqa: SLF001 - nothing else was read yet
     second = acts[1]
     assert acts.issued(second) and len(acts._made) == 2  # noqa: SLF001
 

@@ -97,18 +97,24 @@ class LegalActions(Sequence[Action]):
         self._plays = plays
         self._rest = rest
         self._n = len(plays)
-        self._made: dict[int, Action] = {}
-        """Play index → the action made for it (kept: the ids below stay valid)."""
-        self._ids: set[int] = set()
+        self._made: dict[int, Action] | None = None
+        """Play index → the action made for it (kept: the ids below stay valid); made on the
+        first read, like ``_ids`` (most lists are read once or never)."""
+        self._ids: set[int] | None = None
         """The ids of the play actions made."""
 
     def __len__(self) -> int:
         return self._n + len(self._rest)
 
     def _play(self, i: int) -> Action:
-        action = self._made.get(i)
+        made = self._made
+        if made is None:
+            made = self._made = {}
+            self._ids = set()
+        action = made.get(i)
         if action is None:
-            action = self._made[i] = play_action(self._plays[i])
+            action = made[i] = play_action(self._plays[i])
+            assert self._ids is not None
             self._ids.add(id(action))
         return action
 
@@ -151,7 +157,8 @@ class LegalActions(Sequence[Action]):
 
     def issued(self, action: Action) -> bool:
         """Whether this list handed out this very object (not merely an equal one)."""
-        return id(action) in self._ids or any(a is action for a in self._rest)
+        ids = self._ids
+        return (ids is not None and id(action) in ids) or any(a is action for a in self._rest)
 
     @property
     def plays(self) -> list[Play]:

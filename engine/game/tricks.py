@@ -115,7 +115,7 @@ class TrickPlay:
         """Whether a seat in play other than ``skip`` has not passed (a loop, not a list: it
         runs after every play and pass)."""
         hands = self.hands
-        for s in self.active:
+        for s in self.active:  # noqa: SIM110 - a plain loop: no generator per play and pass
             if hands[s] and s != skip and s not in passed:
                 return True
         return False
