@@ -23,6 +23,7 @@ from typing import Annotated
 
 import typer
 
+from . import arena as arena  # noqa: F401  (registers "paixing arena")
 from . import cards, conformance, hands, show, tools, variants
 from .cluster import fill_optional_values
 from .common import EXIT_NOT_A_PLAY, EXIT_USAGE, app, fit_output_encoding
@@ -49,7 +50,8 @@ __all__ = [
 TOP_HELP = (
     "Rule variants of Chinese climbing card games (牌型): list and check variant files "
     "(variants, validate, schema, check), read and compare cards (classify, beats, moves), "
-    "play, record and watch hands (play, simulate, replay, show), print rulebooks (rulebook), test other "
+    "play, record and watch hands (play, simulate, replay, show), pit agents against each other (arena), "
+    "print rulebooks (rulebook), test other "
     "implementations (vectors, conform) and compare variants (diff). "
     "Each command has its own -h; docs/cli.md has them all."
 )
