@@ -167,17 +167,12 @@ class Kickers(Model):
     """Kickers may not hold a full group of a sequence rank next to the core chain, which
     would make the core a longer chain (RLCard's rule for plane wings)."""
     wilds: Literal["no", "complete", "any"] = "no"
-    """Wild cards in the kickers: ``no`` (kickers are natural cards), ``complete`` (a wild card
-    may complete a pair unit holding one natural card: 三带二 ``333 6 + wild`` with a pair of
-    6s) or ``any`` (wild cards may also make up kicker units alone: 三带一 with a wild card as
-    the single). Needs ``other_ranks``."""
+    """Wild cards in the kickers: no, complete (beside one natural card) or any (docs/rule-language.md)."""
 
     @model_validator(mode="after")
     def _per_group_needs_count(self) -> Kickers:
         if self.per_group != 1 and self.count != "per_group":
             raise ValueError("per_group needs count: per_group")
-        if self.wilds != "no" and not self.other_ranks:
-            raise ValueError("kickers.wilds needs other_ranks: true")
         return self
 
 

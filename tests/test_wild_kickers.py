@@ -14,8 +14,6 @@ from paixing import parse_cards, ruleset
 from paixing.hands.classify import classify
 from paixing.hands.moves import legal_plays
 from paixing.hands.ruleset import Ruleset
-from paixing.rules.models import Kickers
-from pydantic import ValidationError
 
 from tests.test_properties import check_free_lead, check_generated_plays_classify, check_identities
 
@@ -63,9 +61,12 @@ def test_default_keeps_kickers_natural() -> None:
     assert [p.type.id for p in classify(rs, parse_cards("3 3 3 9"))] == ["soft_bomb"]
 
 
-def test_kicker_wilds_need_other_ranks() -> None:
-    with pytest.raises(ValidationError, match="kickers.wilds needs other_ranks: true"):
-        Kickers(count=1, size=1, other_ranks=False, wilds="any")
+def test_kicker_wilds_need_other_ranks(tmp_path: Path) -> None:
+    text = (DATA / "wild-kickers.yaml").read_text(encoding="utf-8").replace("size: 1, wilds: any", "size: 1, other_ranks: false, wilds: any")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text, encoding="utf-8")
+    with pytest.raises(Exception, match="kickers.wilds needs other_ranks: true"):
+        ruleset(str(bad))
 
 
 def test_generation_and_classification_agree_on_small_hands() -> None:

@@ -81,12 +81,10 @@ def complete_kick(rs: Ruleset, t: TypeInfo, kick: Counts, j: int, core: Any, whe
     spec = t.kickers
     assert spec is not None
     z = spec.size
-    odd = [r for r, n in kick if n % z]
-    alone, rest = divmod(j - len(odd), z)
-    if alone < 0 or rest or (alone and spec.wilds != "any") or (odd and spec.wilds == "no"):
+    units = _units(spec, kick, j)
+    if units is None:
         return None
-    if spec.distinct_ranks and any(n > z for _, n in kick):
-        return None
+    odd, alone = units
     full = dict(kick)
     for r in odd:
         full[r] += 1
@@ -101,6 +99,19 @@ def complete_kick(rs: Ruleset, t: TypeInfo, kick: Counts, j: int, core: Any, whe
     if any(n > t.kick_cap for _, n in counts) or not kicker_allowed(rs, t, counts, start, k, s):
         return None
     return tuple(sorted(odd + [r for r in fresh for _ in range(z)]))
+
+
+def _units(spec: Any, kick: Counts, j: int) -> tuple[list[int], int] | None:
+    """How ``j`` wild cards make whole units with the natural kickers ``kick``: the ranks one
+    wild card completes (a natural single in a pair unit) and how many units are wild alone."""
+    z = spec.size
+    odd = [r for r, n in kick if n % z]
+    alone, rest = divmod(j - len(odd), z)
+    if alone < 0 or rest or (alone and spec.wilds != "any") or (odd and spec.wilds == "no"):
+        return None
+    if spec.distinct_ranks and any(n > z for _, n in kick):
+        return None
+    return odd, alone
 
 
 def _stand_ins(rs: Ruleset) -> list[int]:
