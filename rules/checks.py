@@ -70,12 +70,14 @@ def _type_cards(v: Variant, ids: list[str], i: int, t: HandType) -> Iterator[Loc
 
 
 def _type_kickers(v: Variant, ids: list[str], i: int, t: HandType) -> Iterator[Located]:
-    """Kickers: only on a group or chain, and exclusions name known types. (Kickers are natural
-    cards; wild cards may fill the core.)"""
+    """Kickers: only on a group or chain, exclusions name known types, and wild kickers
+    (``kickers.wilds``) only of other ranks than the core's."""
     if t.kickers is None:
         return
     if t.shape not in ("group", "chain"):
         yield Located(("hand_types", i, "kickers"), "kickers attach only to a group or chain shape")
+    if t.kickers.wilds != "no" and not t.kickers.other_ranks:
+        yield Located(("hand_types", i, "kickers", "wilds"), "kickers.wilds needs other_ranks: true")
     for j, other in enumerate(t.kickers.may_not_contain):
         if other not in ids:
             yield Located(("hand_types", i, "kickers", "may_not_contain", j), f"unknown hand type {other!r}{did_you_mean(other, ids)}")

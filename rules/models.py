@@ -166,6 +166,8 @@ class Kickers(Model):
     no_longer_chain: bool = False
     """Kickers may not hold a full group of a sequence rank next to the core chain, which
     would make the core a longer chain (RLCard's rule for plane wings)."""
+    wilds: Literal["no", "complete", "any"] = "no"
+    """Wild cards in the kickers: no, complete (beside one natural card) or any (docs/rule-language.md)."""
 
     @model_validator(mode="after")
     def _per_group_needs_count(self) -> Kickers:

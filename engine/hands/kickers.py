@@ -9,7 +9,6 @@ of the other shapes), so this module never asks which shape a forbidden type has
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any
 
 from paixing.hands.play import Play
 from paixing.hands.ruleset import ContainsFn, Counts, Ruleset, TypeInfo
@@ -32,7 +31,7 @@ def kicker_cards(t: TypeInfo, groups: int) -> int:
     return kick_units(k, groups) * k.size
 
 
-def _adjacent(rs: Ruleset, spec: Kickers, start: int, k: int) -> set[int]:
+def adjacent_ranks(rs: Ruleset, spec: Kickers, start: int, k: int) -> set[int]:
     """Sequence ranks next to a chain core (``start`` ≥ 0) that kickers may not fill."""
     if not spec.no_longer_chain or start < 0:
         return set()
@@ -69,8 +68,8 @@ def _kicked(
     """The core plus every allowed multiset of exactly ``units`` kicker units."""
     spec = t.kickers
     assert spec is not None
-    eligible, rem = _eligible(hv, spec, used)
-    adjacent = _adjacent(rs, spec, start, k)
+    eligible, rem = eligible_ranks(hv, spec, used)
+    adjacent = adjacent_ranks(rs, spec, start, k)
     forbid = _live_forbid(t, eligible)
     core_items = list(used.items())
     if wild_as:
@@ -85,7 +84,7 @@ def _kicked(
     return [Play(t, None, groups, _merged(used, kick), wild_as, -1, hv) for kick in kicks]
 
 
-def _eligible(hv: HandView, spec: Kickers, used: dict[int, int]) -> tuple[list[int], Sequence[int]]:
+def eligible_ranks(hv: HandView, spec: Kickers, used: dict[int, int]) -> tuple[list[int], Sequence[int]]:
     """Ranks a kicker unit may come from, and the counts the core leaves."""
     size = spec.size
     if spec.other_ranks:
@@ -185,7 +184,7 @@ def kicker_allowed(rs: Ruleset, t: TypeInfo, kick: Counts, start: int, k: int, s
     assert spec is not None
     if not kick:
         return True
-    adjacent = _adjacent(rs, spec, start, k)
+    adjacent = adjacent_ranks(rs, spec, start, k)
     if adjacent and any(n >= s and r in adjacent for r, n in kick):
         return False
     return not any(rs.types[o].contains_fn(kick) for o in t.may_not_contain)
@@ -230,68 +229,3 @@ def _left_over(spec: Kickers, counts: Sequence[int], pos: tuple[int, ...], s: in
     if spec.distinct_ranks and any(c != spec.size for _, c in kick):
         return None
     return kick
-
-
-WildCore = tuple[tuple[int, ...], int, int, tuple[int, ...]]
-"""A kicker play's core read with wild cards: (ranks in order, group size, sequence start or
--1, natural cards of each rank in the core; the wild cards fill the rest)."""
-
-
-def match_wild_kickers(rs: Ruleset, hv: HandView, t: TypeInfo, cards: tuple[Card, ...], cores: Sequence[WildCore]) -> Iterator[Play]:
-    """Readings of ``cards`` (with wild cards, every one in the core: kickers are natural) as
-    one of ``cores`` plus allowed kickers."""
-    spec = t.kickers
-    assert spec is not None
-    n = len(cards)
-    counts = hv.counts
-    naturals = tuple((r, c) for r, c in enumerate(counts) if c)
-    for pos, s, start, take in cores:
-        kick = _left_after(spec, counts, pos, take, s, n)
-        if kick is not None and kicker_allowed(rs, t, kick, start, len(pos), s):
-            wild_as = tuple(r for r, u in zip(pos, take, strict=True) for _ in range(s - u))
-            yield Play(t, cards, tuple((r, s) for r in pos), naturals, wild_as)
-
-
-def _left_after(spec: Kickers, counts: Sequence[int], pos: tuple[int, ...], take: tuple[int, ...], s: int, n: int) -> Counts | None:
-    """``_left_over`` for a core that takes ``take`` natural cards of each of its ranks."""
-    k = len(pos)
-    units = kick_units(spec, k)
-    extra = n - s * k
-    if extra < 0 or extra % spec.size:
-        return None
-    u = extra // spec.size
-    if (u >= units) if spec.fewer else (u != units):
-        return None
-    rem = list(counts)
-    for r, used in zip(pos, take, strict=True):
-        rem[r] -= used
-    if spec.other_ranks and any(rem[r] for r in pos):
-        return None
-    kick = tuple((r, c) for r, c in enumerate(rem) if c)
-    if spec.size == 2 and any(c % 2 for _, c in kick):
-        return None
-    if spec.distinct_ranks and any(c != spec.size for _, c in kick):
-        return None
-    return kick
-
-
-def wild_chain_cores(rs: Ruleset, hv: HandView, p: Any) -> list[WildCore]:
-    """Chain cores (``p``: a chain shape's params) of equal groups holding every wild card and
-    at least one natural card."""
-    counts = hv.counts
-    w = hv.n_wild
-    n_seq = len(rs.seq)
-    cores: list[WildCore] = []
-    for k in range(p.kmin, p.kmax + 1):
-        for s in range(p.gmin, p.gmax + 1):
-            for start in range(0, n_seq - k + 1):
-                pos = rs.seq[start : start + k]
-                take = tuple(min(counts[r], s) for r in pos)
-                if sum(take) and s * k - sum(take) == w:
-                    cores.append((pos, s, start, take))
-    return cores
-
-
-def match_wild_chain(rs: Ruleset, hv: HandView, t: TypeInfo, cards: tuple[Card, ...]) -> Iterator[Play]:
-    """Readings of ``cards`` with wild cards as a chain of equal groups plus kickers."""
-    return match_wild_kickers(rs, hv, t, cards, wild_chain_cores(rs, hv, t.params))

@@ -7,13 +7,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from paixing.hands.kickers import (
-    WildCore,
-    kicker_cards,
-    match_kickers,
-    match_wild_kickers,
-    with_kickers,
-)
+from paixing.hands.kickers import kicker_cards, match_kickers, with_kickers
 from paixing.hands.play import Play
 from paixing.hands.ruleset import ContainsFn, FeatureFn, Ruleset, TypeInfo
 from paixing.hands.shapes.base import Describer, Shape, natural_counts, register
@@ -27,6 +21,7 @@ from paixing.hands.shapes.counting import (
 )
 from paixing.hands.tables import BIG, RankTables
 from paixing.hands.view import HandView
+from paixing.hands.wild_kickers import WildCore, kicked_plays, match_wild_kickers
 from paixing.rules.cards import Card
 from paixing.rules.models import HandType
 
@@ -127,7 +122,7 @@ def _wild_groups(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, flo
                 continue
             for u in range(max(1, s - w_max, t.min_natural), min(c, s - t.wmin) + 1):
                 if t.kickers is not None:
-                    yield from with_kickers(rs, hv, t, ((r, s),), {r: u}, -1, 1, s, (r,) * (s - u))
+                    yield from kicked_plays(rs, hv, t, ((r, s),), {r: u}, -1, 1, s, (r,) * (s - u))
                 else:
                     yield Play(t, None, ((r, s),), ((r, u),), (r,) * (s - u), hand=hv)
     if wilds and t.min_natural == 0 and t.kickers is not None and rs.tables.natural_wilds:
@@ -194,9 +189,9 @@ def _own_rank_kicked(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None,
         for s in range(max(p.gmin, t.wmin, 1), min(p.gmax, len(wilds), t.wmax) + 1):
             if length is not None and s + kick != length:
                 continue
-            for play in with_kickers(rs, hv, t, ((r, s),), {r: 0}, -1, 1, s, (r,) * s):
+            for play in kicked_plays(rs, hv, t, ((r, s),), {r: 0}, -1, 1, s, (r,) * s):
                 picked = [c for q, n in play.naturals for c in hv.by_rank[q][:n]]
-                play._cards = tuple(rs.sort_cards(picked + ordered[:s]))
+                play._cards = tuple(rs.sort_cards(picked + ordered[: len(play.wild_as)]))
                 yield play
 
 
@@ -228,17 +223,20 @@ def match(rs: Ruleset, hv: HandView, t: TypeInfo, cards: tuple[Card, ...]) -> It
 
 
 def _wild_cores(rs: Ruleset, t: TypeInfo, nat: dict[int, int], cards: tuple[Card, ...], w: int) -> list[WildCore]:
-    """One group holding every wild card: of a rank with natural cards (all of them when
-    kickers are of other ranks), or of a wild card's own rank."""
+    """One group holding every wild card (or, where kickers may hold wild cards, some of them):
+    of a rank with natural cards (all of them when kickers are of other ranks), or of a wild
+    card's own rank."""
     p: GroupParams = t.params
     assert t.kickers is not None
     out: list[WildCore] = []
     own = rs.tables.alone_ranks(rs.tables.wilds_in(cards)) if rs.tables.natural_wilds else []
+    in_core = range(w + 1) if t.kickers.wilds != "no" else (w,)
     for r in sorted(set(nat) | set(own)):
         have = nat.get(r, 0)
         for u in [have] if t.kickers.other_ranks else range(have + 1):
-            if (u or r in own) and p.gmin <= u + w <= p.gmax:
-                out.append(((r,), u + w, -1, (u,)))
+            for cw in in_core:
+                if (u or (cw and r in own)) and p.gmin <= u + cw <= p.gmax:
+                    out.append(((r,), u + cw, -1, (u,)))
     return out
 
 
