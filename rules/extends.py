@@ -13,6 +13,7 @@ every file a compiled variant depends on without resolving ``extends:`` themselv
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -173,13 +174,17 @@ def _parent_path(data: PosDict, path: Path, chain: tuple[str, ...]) -> Path | No
     return parent_path
 
 
-def load_chain(path: Path, _chain: tuple[str, ...] = ()) -> list[tuple[Path, PosDict]]:
+Reader = Callable[[Path], PosDict]
+"""Reads one file: ``read_yaml`` (with positions) or the loader's quick reader."""
+
+
+def load_chain(path: Path, _chain: tuple[str, ...] = (), reader: Reader = read_yaml) -> list[tuple[Path, PosDict]]:
     """Each file read for ``path``, child first, with its own (unmerged) data."""
-    data = read_yaml(path)
+    data = reader(path)
     parent_path = _parent_path(data, path, _chain)
     if parent_path is None:
         return [(path, data)]
-    return [(path, data)] + load_chain(parent_path, _chain + (str(path.resolve()),))
+    return [(path, data)] + load_chain(parent_path, _chain + (str(path.resolve()),), reader)
 
 
 def source_files(ref: str | Path) -> list[Path]:
@@ -206,9 +211,9 @@ def merge_chain(chain: list[tuple[Path, PosDict]]) -> PosDict:
     return merged
 
 
-def load_data(path: Path) -> PosDict:
+def load_data(path: Path, reader: Reader = read_yaml) -> PosDict:
     """Read a file and everything it extends, merged; no validation yet."""
-    return merge_chain(load_chain(path))
+    return merge_chain(load_chain(path, reader=reader))
 
 
 def _unknown_removals(parent: Any, child: Any, file: str, loc: tuple[str, ...] = ()) -> list[str]:

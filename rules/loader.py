@@ -28,6 +28,7 @@ from .extends import (
     source_files,
     source_path,
 )
+from .fast_yaml import read_plain
 from .models import Variant
 from .positions import PosDict, PosList, locate, read_yaml
 from .problems import Located, VariantError, dotted, where
@@ -62,11 +63,41 @@ def _id_problems(data: PosDict, path: Path) -> list[str]:
     return [f"{at}: id: {vid!r} must be the file's name {path.stem!r}"]
 
 
+class _Unsure(Exception):
+    """The quick reader would not read a file: read the chain again with positions."""
+
+
+def _read_quickly(path: Path) -> PosDict:
+    data = read_plain(path)
+    if data is None:
+        raise _Unsure
+    return data
+
+
+def _load_quickly(path: Path) -> Variant | None:
+    """The variant when the whole chain reads, validates and checks cleanly without positions
+    (the C parser, ~15× faster); None at the first doubt, for the careful pass to explain."""
+    try:
+        data = load_data(path, reader=_read_quickly)
+        if _id_problems(data, path):
+            return None
+        variant = Variant.model_validate(data)
+    except (_Unsure, VariantError, ValidationError):
+        return None
+    return None if next(iter(semantic_problems(variant)), None) is not None else variant
+
+
 def load_variant(ref: str | Path) -> Variant:
-    """Load a variant by built-in id or file path, merged and validated; raises VariantError."""
+    """Load a variant by built-in id or file path, merged and validated; raises VariantError.
+
+    A file that loads cleanly is read once, quickly; any problem reads it again with positions
+    so that every message points at a line (``fast_yaml`` says why both readers agree)."""
     path = source_path(ref)
     if not path.is_file():
         raise VariantError([f"{path}: no such file"])
+    quick = _load_quickly(path)
+    if quick is not None:
+        return quick
     data = load_data(path)
     file = str(path)
     problems = _id_problems(data, path)

@@ -450,3 +450,16 @@ def test_ctrl_c_in_the_command_line_is_one_line(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setattr(terminal, "play_hand", stop)
     assert main(["play", "doudizhu"]) == 1
     assert capsys.readouterr().err == "Interrupted: the hand is abandoned.\n"
+
+
+def test_every_event_kind_has_a_line_method() -> None:
+    """``lines.LINES`` names a method of the renderer for every event kind of the log, so
+    ``play`` and ``show`` (``RecordView``, which overrides some) word every event."""
+    from paixing.game.events import EVENTS
+    from paixing.terminal.lines import LINES, EventLines
+    from paixing.terminal.view import RecordView
+
+    assert set(LINES) == set(EVENTS.values())
+    for name in LINES.values():
+        assert callable(getattr(EventLines, name)) and callable(getattr(RecordView, name))
+    assert RecordView._deal is not EventLines._deal and RecordView._kitty is not EventLines._kitty

@@ -23,7 +23,7 @@ from typing import Annotated
 
 import typer
 
-from . import cards, conformance, hands, tools, variants
+from . import cards, conformance, hands, show, tools, variants
 from .common import EXIT_NOT_A_PLAY, EXIT_USAGE, app, fit_output_encoding
 from .variants import SCHEMA_DIALECT, SCHEMA_SHORTHANDS, SCHEMA_TITLE, variant_schema
 
@@ -38,6 +38,7 @@ __all__ = [
     "conformance",
     "hands",
     "main",
+    "show",
     "tools",
     "variant_schema",
     "variants",
@@ -47,7 +48,7 @@ __all__ = [
 TOP_HELP = (
     "Rule variants of Chinese climbing card games (牌型): list and check variant files "
     "(variants, validate, schema, check), read and compare cards (classify, beats, moves), "
-    "play and record hands (play, simulate, replay), print rulebooks (rulebook), test other "
+    "play, record and watch hands (play, simulate, replay, show), print rulebooks (rulebook), test other "
     "implementations (vectors, conform) and compare variants (diff). "
     "Each command has its own -h; docs/cli.md has them all."
 )

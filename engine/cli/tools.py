@@ -30,12 +30,17 @@ def play_cmd(
     seat: Annotated[int, typer.Option("--seat", help="Your seat, 0 = the first in playing order.")] = 0,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the deal and of the bots.")] = 0,
     bots: Annotated[str, typer.Option("--bots", help="Bots for the other seats: greedy or random.")] = "greedy",
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", metavar="FILE", help="Save the finished hand as a record (paixing show FILE)."),
+    ] = None,
+    overwrite: Annotated[bool, typer.Option("--overwrite", help="--out may replace an existing file.")] = False,
 ) -> None:
     """Play one hand against bots by typing (docs/play.md); `?` lists your legal plays."""
     try:  # Ctrl-C while the terminal loads: one line and exit 1, as during the hand
         from .. import terminal
 
-        code = terminal.play_hand(variant, seat=seat, seed=seed, bots=bots)
+        code = terminal.play_hand(variant, seat=seat, seed=seed, bots=bots, out=out, overwrite=overwrite)
     except KeyboardInterrupt:
         fail("Interrupted: the hand is abandoned.", EXIT_NOT_A_PLAY)
     raise typer.Exit(code)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from paixing.agents.bots import BOTS, Bot, make_bot
 from paixing.agents.play import bot_seed
@@ -30,11 +31,13 @@ from paixing.rules.loader import VariantError
 from rich.console import Console
 
 from .base import EXIT_ABANDONED, EXIT_OK, EXIT_USAGE, Chooser, card_text, cards_text, seat_names
+from .record_file import out_problem, players, saved
 from .session import INTERRUPTED, Session
+from .show import show_file
 
 __all__ = [
     "EXIT_ABANDONED", "EXIT_OK", "EXIT_USAGE", "Chooser", "bot_names", "card_text", "cards_text", "make_bots",
-    "play_hand", "seat_names",
+    "play_hand", "seat_names", "show_file",
 ]
 
 
@@ -68,6 +71,8 @@ def play_hand(
     bots: str = "greedy",
     input_fn: Callable[[str], str] = input,
     console: Console | None = None,
+    out: str | Path | None = None,
+    overwrite: bool = False,
 ) -> int:
     """Play one hand of ``variant`` from ``seat`` against bots; return an exit code.
 
@@ -77,21 +82,33 @@ def play_hand(
     ``input``); everything else is printed on ``console`` (default: a new rich Console on
     stdout). Lines typed are echoed on the console unless they come from ``input`` on a terminal.
 
-    The command line calls this as ``paixing play VARIANT [--seat N] [--seed S] [--bots NAME]``
-    (``paixing.cli``). Ctrl-C at any point (start-up, a prompt, the bots' moves) prints one
-    line and returns 1.
+    ``out``: write the hand's game record there when it is played to its end (``record_file``:
+    the format ``simulate --out`` writes and ``replay``/``show`` read); an unfinished hand
+    writes nothing and says so in one line on stderr. A file that already exists (unless
+    ``overwrite``), a folder, or a missing folder is refused before the deal (exit 2); a
+    record that cannot be written after the hand is one line and exit 1.
+
+    The command line calls this as ``paixing play VARIANT [--seat N] [--seed S] [--bots NAME]
+    [--out FILE [--overwrite]]`` (``paixing.cli``). Ctrl-C at any point (start-up, a prompt, the
+    bots' moves) prints one line and returns 1.
     """
     try:
-        return _play_hand(variant, seat, seed, bots, input_fn, console)
+        return _play_hand(variant, seat, seed, bots, input_fn, console, (out, overwrite))
     except KeyboardInterrupt:  # during start-up: the session handles its own
         print(INTERRUPTED, file=sys.stderr)
         return EXIT_ABANDONED
 
 
 def _play_hand(
-    variant: str, seat: int, seed: int, bots: str, input_fn: Callable[[str], str], console: Console | None
+    variant: str,
+    seat: int,
+    seed: int,
+    bots: str,
+    input_fn: Callable[[str], str],
+    console: Console | None,
+    record: tuple[str | Path | None, bool],
 ) -> int:
-    """``play_hand`` without the start-up Ctrl-C guard."""
+    """``play_hand`` without the start-up Ctrl-C guard (``record``: ``out`` and ``overwrite``)."""
     try:
         rs = ruleset(variant)
     except VariantError as exc:
@@ -110,8 +127,14 @@ def _play_hand(
     except KeyError as exc:
         print(exc.args[0], file=sys.stderr)
         return EXIT_USAGE
+    out = None if record[0] is None else Path(record[0])
+    refused = None if out is None else out_problem(out, record[1])
+    if refused is not None:
+        print(refused, file=sys.stderr)
+        return EXIT_USAGE
     if console is None:
         console = Console(highlight=False)
     echo = not (input_fn is input and sys.stdin.isatty())
     session = Session(new_game(rs, seed), seat, choosers, input_fn, console, echo)
-    return session.run()
+    code = session.run()
+    return code if out is None else saved(session.g, code, out, players(n, seat, bots), console)

@@ -1,12 +1,12 @@
 """One line (or a few) per game event, as the terminal prints the log while it grows.
 
-``LINES`` maps each typed event class to the method that words it; a new event kind gets one
-method here and one entry in ``LINES`` (an event without one is printed as its JSON form).
+``LINES`` maps each typed event class to the name of the method that words it (looked up on the
+instance, so a subclass such as ``view.RecordView`` words an event its own way by overriding the
+method); a new event kind gets one method here and one entry in ``LINES`` (an event without one
+is printed as its JSON form).
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 from paixing.game.events import (
     Bid,
@@ -55,7 +55,7 @@ class EventLines(SessionBase):
         elif isinstance(e, Pass):
             self.say(f"{self.name(e.seat)}: pass", style="dim" if phase == "play" else "")
         else:
-            method(self, e)
+            getattr(self, method)(e)
 
     def _deal(self, e: Deal) -> None:
         self.say(Text("Deal. ", style="bold"), f"Dealer (庄家): {self.name(e.dealer)}.")
@@ -159,24 +159,24 @@ class EventLines(SessionBase):
         self.console.print(line)
 
 
-LINES: dict[type[Event], Callable[..., None]] = {
-    Deal: EventLines._deal,
-    Redeal: EventLines._redeal,
-    Reward: EventLines._reward,
-    InstantWin: EventLines._instant_win,
-    ContractMade: EventLines._contract,
-    ShownCard: EventLines._shown_card,
-    Call: EventLines._call,
-    Bid: EventLines._bid,
-    Pass: EventLines.render,
-    Kitty: EventLines._kitty,
-    Lead: EventLines._lead,
-    Played: EventLines._played,
-    PartnerRevealed: EventLines._partner_revealed,
-    Out: EventLines._out,
-    Trick: EventLines._trick,
-    Bonus: EventLines._bonus,
-    Factor: EventLines._factor,
-    End: EventLines._end,
+LINES: dict[type[Event], str] = {
+    Deal: "_deal",
+    Redeal: "_redeal",
+    Reward: "_reward",
+    InstantWin: "_instant_win",
+    ContractMade: "_contract",
+    ShownCard: "_shown_card",
+    Call: "_call",
+    Bid: "_bid",
+    Pass: "render",
+    Kitty: "_kitty",
+    Lead: "_lead",
+    Played: "_played",
+    PartnerRevealed: "_partner_revealed",
+    Out: "_out",
+    Trick: "_trick",
+    Bonus: "_bonus",
+    Factor: "_factor",
+    End: "_end",
 }
-"""Event class → the method that prints it (a pass is worded by ``render``: it needs the phase)."""
+"""Event class → the name of the method that prints it (a pass is worded by ``render``: it needs the phase)."""

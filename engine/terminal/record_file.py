@@ -1,0 +1,81 @@
+"""``paixing play --out FILE``: the hand a person played, saved as a game record.
+
+The record is ``Game.to_record()`` — the format ``simulate --out`` writes, ``paixing replay``
+checks and ``paixing show`` steps through — plus ``players``: who played each seat
+(``"person"`` for the human, the bot kind for the others), which ``show`` uses to tell the
+story from the person's seat. ``replay`` ignores ``players`` (it is not an outcome field).
+
+Only a finished hand is written. A hand left unfinished (``quit``, end of input, Ctrl-C) has no
+result to check, and ``replay`` refuses a record that ends before its hand does, so nothing is
+written and one line says so. The file is checked before the deal (so a person never plays a
+whole hand into a file that cannot be written) and written atomically (``write_record``: a
+temporary file renamed into place).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from paixing.game.state import Game
+from paixing.run_files import RunFilesError, write_record
+from rich.console import Console
+
+from .base import EXIT_ABANDONED
+
+PERSON = "person"
+"""The ``players`` entry of the seat a person played."""
+
+
+def out_problem(out: Path, overwrite: bool) -> str | None:
+    """Why ``out`` cannot take the record (one line), or None when it can."""
+    if out.is_dir():
+        return f"--out: {out} is a folder: give a file name"
+    if out.exists() and not overwrite:
+        return f"--out: {out} already exists: pass --overwrite to replace it"
+    folder = out.parent if str(out.parent) else Path(".")
+    if not folder.is_dir():
+        return f"--out: no folder {folder} to write {out.name} in"
+    if not os.access(folder, os.W_OK):
+        return f"--out: cannot write in {folder}"
+    return None
+
+
+def players(n: int, seat: int, bots: str) -> list[str]:
+    """Who played each seat: ``person`` at ``seat``, the bot kind everywhere else."""
+    return [PERSON if s == seat else bots for s in range(n)]
+
+
+def save(game: Game, out: Path, played_by: Sequence[str]) -> str | None:
+    """Write the record of the finished ``game``; the error line when it cannot be written."""
+    if not game.over:
+        return f"No record written to {out}: the hand was not finished (only a finished hand is recorded)."
+    try:
+        write_record(out, {**game.to_record(), "players": list(played_by)})
+    except RunFilesError as exc:
+        return str(exc)
+    return None
+
+
+def saved(game: Game, code: int, out: Path, played_by: Sequence[str], console: Console) -> int:
+    """After the hand: write its record and say so on ``console``, or say on stderr why not;
+    the exit code (``code``, or 1 when a finished hand's record could not be written)."""
+    problem = save(game, out, played_by)
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return EXIT_ABANDONED
+    console.print(f"Record written to {out} (paixing show {out} steps through it).",
+                  markup=False, highlight=False, soft_wrap=True)  # a path is never cut
+    return code
+
+
+def person_seat(record: dict[str, object]) -> int | None:
+    """The seat a person played, from a record's ``players`` (None when it names none, or
+    is not a list of names)."""
+    played_by = record.get("players")
+    if not isinstance(played_by, list) or not all(isinstance(p, str) for p in played_by):
+        return None
+    seats = [s for s, who in enumerate(played_by) if who == PERSON]
+    return seats[0] if len(seats) == 1 else None
