@@ -26,7 +26,7 @@ from typing import Any
 
 import paixing
 import pytest
-from paixing import Play, beats_cards, classify, legal_plays, parse_cards
+from paixing import NotAPlay, Play, beats_cards, classify, legal_plays, parse_cards
 
 DATA: dict[str, Any] = json.loads((Path(__file__).parent / "data" / "guandan_peer.json").read_text("utf-8"))
 LEVEL = "7"
@@ -43,6 +43,9 @@ EXPLANATIONS = {
     "full-house": "a full house's pair may be two jokers (the peer never pairs a triple with jokers)",
     "suited-run": "five consecutive cards of one suit may also be played as a plain straight "
                   "(the peer reads them as a straight flush only)",
+    "wilds": "a wild card stands for any card but a joker: the peer makes triples of jokers with "
+             "wild cards, and misses a triple of one card and both wild cards inside a 钢板 or a "
+             "三带二 (its list of such triples is cut short when the hand holds a natural level card)",
 }
 """The note ids of guandan.yaml that explain a difference, with the rule each states."""
 
@@ -69,12 +72,32 @@ def _joker_pair(rs: paixing.Ruleset, play: Play) -> bool:
 
 
 def _one_suit(rs: paixing.Ruleset, play: Play) -> bool:
-    return play.type_id == "straight" and len({c.suit for c in play.cards}) == 1
+    """A straight whose natural cards are all of one suit (the wild cards, hearts, may stand in
+    for that suit): the peer, which ignores wild cards' suits, reads it as a straight flush only."""
+    return play.type_id == "straight" and len({c.suit for c in play.cards if not rs.is_wild(c)}) == 1
 
 
-WHY_OURS: dict[str, Callable[[paixing.Ruleset, Play], bool]] = {"full-house": _joker_pair, "suited-run": _one_suit}
+def _wild_triple(rs: paixing.Ruleset, play: Play) -> bool:
+    """A 钢板 or 三带二 with a triple made of one natural card and both wild cards."""
+    if play.type_id not in ("plate", "full_house"):
+        return False
+    natural = Counter(c.rank for c in play.cards if not rs.is_wild(c))
+    return len(play.wild_as) == 2 and len(set(play.wild_as)) == 1 and natural[rs.ranks[play.wild_as[0]]] == 1
+
+
+WHY_OURS: dict[str, Callable[[paixing.Ruleset, Play], bool]] = {
+    "full-house": _joker_pair, "suited-run": _one_suit, "wilds": _wild_triple,
+}
 """For a play only paixing offers: the test that the note's rule is what allows it (all of
 paixing's plays with that key must pass it)."""
+
+
+def _why_peer(key: str) -> str | None:
+    """For a play only the peer offers (its key): the note whose rule forbids it."""
+    ranks = key.split()[1:]
+    if "*" in ranks and ("BJ" in ranks or "RJ" in ranks) and key.split()[0] != "ThreeWithTwo":
+        return "wilds"  # a wild card standing for a joker
+    return None
 
 
 def lead_differences(rs: paixing.Ruleset, case: dict[str, Any]) -> list[tuple[str, str | None]]:
@@ -83,7 +106,7 @@ def lead_differences(rs: paixing.Ruleset, case: dict[str, Any]) -> list[tuple[st
     for p in legal_plays(rs, parse_cards(" ".join(case["hand"]))):
         ours.setdefault(key(rs, p), []).append(p)
     peer = set(case["plays"])
-    out: list[tuple[str, str | None]] = [(f"the peer plays {k}, we do not", None) for k in sorted(peer - ours.keys())]
+    out = [(f"the peer plays {k}, we do not", _why_peer(k)) for k in sorted(peer - ours.keys())]
     for k in sorted(ours.keys() - peer):
         why = next((n for n, ok in WHY_OURS.items() if all(ok(rs, p) for p in ours[k])), None)
         out.append((f"we play {k}, the peer does not", why))
@@ -93,7 +116,10 @@ def lead_differences(rs: paixing.Ruleset, case: dict[str, Any]) -> list[tuple[st
 def beat_difference(rs: paixing.Ruleset, case: dict[str, Any]) -> tuple[str, str | None] | None:
     """The difference of one recorded pair, if any: (what differs, the note or None)."""
     play, last = parse_cards(" ".join(case["play"])), parse_cards(" ".join(case["last"]))
-    ours = beats_cards(rs, play, last)
+    try:
+        ours = beats_cards(rs, play, last)
+    except NotAPlay as exc:
+        return f"{case['play']} on {case['last']}: {exc}", None
     if ours == case["peer_beats"]:
         return None
     what = f"{case['play']} on {case['last']}: we say {ours}, the peer {case['peer_beats']}"
