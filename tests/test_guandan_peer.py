@@ -43,15 +43,25 @@ EXPLANATIONS = {
     "full-house": "a full house's pair may be two jokers (the peer never pairs a triple with jokers)",
     "suited-run": "five consecutive cards of one suit may also be played as a plain straight "
                   "(the peer reads them as a straight flush only)",
-    "wilds": "a wild card stands for any card but a joker: the peer makes triples of jokers with "
-             "wild cards, and misses a triple of one card and both wild cards inside a 钢板 or a "
-             "三带二 (its list of such triples is cut short when the hand holds a natural level card)",
+    "wilds": "a wild card stands for any card but a joker, in any play: the peer makes triples of "
+             "jokers with wild cards, never pairs a triple with both wild cards, and loses the "
+             "triples holding a wild card inside 钢板 and 三带二 when the hand holds three cards of "
+             "the level rank (its list of such triples then starts with the level rank's and is cut "
+             "short)",
+    "sequences": "sequences compare in the natural order, the level rank at its natural place: "
+                 "the peer, when a sequence does not beat by its lowest rank, compares again in "
+                 "the level order, where the rank just below the level rank counts as the level "
+                 "rank (its sequences count ranks one higher than its groups)",
 }
 """The note ids of guandan.yaml that explain a difference, with the rule each states."""
 
-EXPECTED_LEADS: dict[str, int] = {}
-"""How many lead-set differences each note explains (pinned)."""
-EXPECTED_BEATS: dict[str, int] = {}
+EXPECTED_LEADS = {
+    0: {"full-house": 29},
+    1: {"full-house": 115, "wilds": 865},
+    2: {"full-house": 151, "wilds": 4343, "suited-run": 8},
+}
+"""How many lead-set differences each note explains, by the wild cards in hand (pinned)."""
+EXPECTED_BEATS = {"sequences": 5, "wilds": 1}
 """How many beat answers each note explains (pinned)."""
 
 
@@ -66,26 +76,30 @@ def key(rs: paixing.Ruleset, play: Play) -> str:
     return f"{TYPE[play.type_id]} {' '.join(sorted(ranks, key=ORDER.__getitem__))}"
 
 
-def _joker_pair(rs: paixing.Ruleset, play: Play) -> bool:
+def _joker_pair(rs: paixing.Ruleset, play: Play, hand: list[str]) -> bool:
     ranks = [c.rank for c in play.cards]
     return play.type_id == "full_house" and (ranks.count("BJ") == 2 or ranks.count("RJ") == 2)
 
 
-def _one_suit(rs: paixing.Ruleset, play: Play) -> bool:
+def _one_suit(rs: paixing.Ruleset, play: Play, hand: list[str]) -> bool:
     """A straight whose natural cards are all of one suit (the wild cards, hearts, may stand in
     for that suit): the peer, which ignores wild cards' suits, reads it as a straight flush only."""
     return play.type_id == "straight" and len({c.suit for c in play.cards if not rs.is_wild(c)}) == 1
 
 
-def _wild_triple(rs: paixing.Ruleset, play: Play) -> bool:
-    """A 钢板 or 三带二 with a triple made of one natural card and both wild cards."""
+def _wild_triple(rs: paixing.Ruleset, play: Play, hand: list[str]) -> bool:
+    """A 钢板 or 三带二 whose triples hold a wild card, from a hand with three or more cards of
+    the level rank; or a 三带二 whose pair is both wild cards."""
     if play.type_id not in ("plate", "full_house"):
         return False
-    natural = Counter(c.rank for c in play.cards if not rs.is_wild(c))
-    return len(play.wild_as) == 2 and len(set(play.wild_as)) == 1 and natural[rs.ranks[play.wild_as[0]]] == 1
+    wild = [c for c in play.cards if rs.is_wild(c)]
+    triples = {r for r, n in play.groups}
+    if play.type_id == "full_house" and len(wild) == 2 and not set(play.wild_as) & triples:
+        return True
+    return bool(set(play.wild_as) & triples) and sum(c.startswith(LEVEL) for c in hand) >= 3
 
 
-WHY_OURS: dict[str, Callable[[paixing.Ruleset, Play], bool]] = {
+WHY_OURS: dict[str, Callable[[paixing.Ruleset, Play, list[str]], bool]] = {
     "full-house": _joker_pair, "suited-run": _one_suit, "wilds": _wild_triple,
 }
 """For a play only paixing offers: the test that the note's rule is what allows it (all of
@@ -108,9 +122,18 @@ def lead_differences(rs: paixing.Ruleset, case: dict[str, Any]) -> list[tuple[st
     peer = set(case["plays"])
     out = [(f"the peer plays {k}, we do not", _why_peer(k)) for k in sorted(peer - ours.keys())]
     for k in sorted(ours.keys() - peer):
-        why = next((n for n, ok in WHY_OURS.items() if all(ok(rs, p) for p in ours[k])), None)
+        why = next((n for n, ok in WHY_OURS.items() if all(ok(rs, p, case["hand"]) for p in ours[k])), None)
         out.append((f"we play {k}, the peer does not", why))
     return out
+
+
+SEQUENCES = {"straight", "pair_chain", "plate"}
+
+
+def _below_level(rs: paixing.Ruleset, plays: list[Play]) -> bool:
+    """Some reading is a sequence starting at the rank just below the level rank."""
+    below = rs.variant.ranks.sequence[rs.variant.ranks.sequence.index(LEVEL) - 1]
+    return any(p.type_id in SEQUENCES and rs.ranks[p.groups[0][0]] == below for p in plays)
 
 
 def beat_difference(rs: paixing.Ruleset, case: dict[str, Any]) -> tuple[str, str | None] | None:
@@ -119,11 +142,14 @@ def beat_difference(rs: paixing.Ruleset, case: dict[str, Any]) -> tuple[str, str
     try:
         ours = beats_cards(rs, play, last)
     except NotAPlay as exc:
-        return f"{case['play']} on {case['last']}: {exc}", None
+        peer_only = [_why_peer(k) for k in case["play_readings"] + case["last_readings"] if _why_peer(k)]
+        return f"{case['play']} on {case['last']}: {exc}", peer_only[0] if peer_only else None
     if ours == case["peer_beats"]:
         return None
     what = f"{case['play']} on {case['last']}: we say {ours}, the peer {case['peer_beats']}"
     mine, theirs = classify(rs, play), classify(rs, last)
+    if case["peer_beats"] and _below_level(rs, mine) and all(p.type_id in SEQUENCES for p in theirs):
+        return what, "sequences"
     readings = {key(rs, p) for p in mine} ^ set(case["play_readings"]) or {key(rs, p) for p in theirs} ^ set(case["last_readings"])
     if readings and all(k.startswith("Straight ") for k in readings):
         return what, "suited-run"
@@ -137,11 +163,12 @@ def test_recording() -> None:
     assert {c["level"] for c in DATA["leads"] + DATA["beats"]} == {LEVEL}
 
 
-def test_lead_sets(rs: paixing.Ruleset) -> None:
+@pytest.mark.parametrize("wilds", [0, 1, 2])
+def test_lead_sets(rs: paixing.Ruleset, wilds: int) -> None:
     notes = {n.id for n in rs.variant.notes}
     seen: Counter[str] = Counter()
     unexplained = []
-    for case in DATA["leads"]:
+    for case in (c for c in DATA["leads"] if c["wilds"] == wilds):
         for what, why in lead_differences(rs, case):
             if why is None:
                 unexplained.append(f"{case['id']}: {what}")
@@ -149,7 +176,7 @@ def test_lead_sets(rs: paixing.Ruleset) -> None:
                 assert why in notes and why in EXPLANATIONS
                 seen[why] += 1
     assert not unexplained, "\n".join(unexplained[:40])
-    assert dict(seen) == EXPECTED_LEADS
+    assert dict(seen) == EXPECTED_LEADS[wilds]
 
 
 def test_beats(rs: paixing.Ruleset) -> None:
