@@ -364,7 +364,8 @@ def report(rows: list[Row], states: int, repeat: int, seed: int) -> None:
     console.print(table)
     console.print(
         "peer/paixing > 1: paixing faster. same plays: states where both return the same set of plays "
-        "(RLCard against doudizhu-rlcard, DouZero against doudizhu)."
+        "(RLCard against doudizhu-rlcard, DouZero against doudizhu, GuanDanZero against guandan at level 7: "
+        "the rule differences tests/test_guandan_peer.py explains)."
     )
 
 
