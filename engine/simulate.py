@@ -31,6 +31,8 @@ from paixing.game.seats import ROLES
 from paixing.game.state import Game, new_game
 from paixing.hands.cache import ruleset
 from paixing.hands.compile import Ruleset
+from paixing.ray_pool import RayCluster
+from paixing.rules.loader import is_path_ref
 from paixing.run_files import (
     EXISTING,
     Existing,
@@ -108,6 +110,14 @@ def _run_chunk(
     return out
 
 
+def _portable(variant: str | Path, out_dir: str | None) -> tuple[str, str | None]:
+    """The variant and the records folder as workers elsewhere find them: a variant file and
+    the folder as absolute paths (a Ray worker's current folder is not the caller's; a
+    file's records name its resolved path either way), a built-in id as it is."""
+    ref = str(Path(variant).resolve()) if is_path_ref(variant) else str(variant)
+    return ref, None if out_dir is None else str(Path(out_dir).resolve())
+
+
 Progress = Callable[[int, int], None]
 """Called as ``progress(done, total)`` in the calling process as games finish."""
 
@@ -145,6 +155,7 @@ def simulate(
     existing: Existing = "refuse",
     stop: StopFlag | None = None,
     force_jobs: bool = False,
+    ray: RayCluster | None = None,
 ) -> Summary:
     """Play ``games`` hands of ``variant`` with ``bots`` (one name, or one per seat) and sum
     them up. ``jobs`` > 1 plays chunks in worker processes (capped at the cores unless
@@ -152,7 +163,9 @@ def simulate(
     (``Game.to_record()``) is written there atomically as ``game-NNNNNN.json``; a folder that
     already holds records is refused unless ``existing`` is ``resume`` or ``overwrite``.
     Setting ``stop`` (an event) ends the run after the games under way: the summary then
-    counts the games finished (``Summary.stopped``)."""
+    counts the games finished (``Summary.stopped``). With ``ray`` the games run as Ray tasks
+    on that cluster instead of ``jobs`` processes (``paixing.workers.run_chunks``), the same
+    games from the same seeds: the summary is the same as a local run's."""
     if not 0 <= games <= MAX_GAMES:
         raise ValueError(f"the number of games must be from 0 to {MAX_GAMES:,}")
     if existing not in EXISTING:
@@ -168,14 +181,15 @@ def simulate(
         out = str(out_dir)
     stop = stop if stop is not None else threading.Event()
     run = _Run(Tally.empty(rs.variant.players, names), games <= KEEP_HANDS, progress, games)
-    if jobs == 1 or games <= 1:
+    if ray is None and (jobs == 1 or games <= 1):
         for i in range(games):
             if stop.is_set():
                 break
             run.add([_one(str(variant), seed, i, names, games, out)])
     else:
-        work = partial(_run_chunk, str(variant), seed, names=names, games=games, out_dir=out)
-        run_chunks(work, games, jobs, stop, run.add)
+        where, folder = _portable(variant, out)
+        work = partial(_run_chunk, where, seed, names=names, games=games, out_dir=folder)
+        run_chunks(work, games, jobs, stop, run.add, ray=ray)
     run.hands.sort(key=lambda h: h.index)
     summary = summary_of(rs, seed, run.tally, run.done, run.hands, out)
     summary.stopped = run.done < games
@@ -209,25 +223,49 @@ class SessionSummary:
         }
 
 
+def _play_session(variant: str | Ruleset, seed: int, index: int, names: Sequence[str], hands: int, out_dir: str | None) -> list[int]:
+    """Session ``index`` of a run, its record written when there is a folder; its totals."""
+    try:
+        session = play_session(ruleset(variant), names, seed, index, hands)
+    except (HandDidNotEnd, IllegalAction, ValueError) as exc:
+        raise SimulationError(f"session {index}: {type(exc).__name__}: {exc}") from exc
+    if out_dir is not None:
+        write_record(Path(out_dir) / f"session-{index:06d}.json", session.to_record(seed))
+    return list(session.totals)
+
+
+def _session_chunk(
+    variant: str, seed: int, indices: Sequence[int], names: Sequence[str], hands: int, out_dir: str | None
+) -> list[tuple[int, list[int]]]:
+    """Sessions ``indices`` (in a worker), each with its index: results come back in any order."""
+    return [(i, _play_session(variant, seed, i, names, hands, out_dir)) for i in indices]
+
+
 def simulate_sessions(
     variant: str | Path | Ruleset, sessions: int, hands: int, seed: int = 0, bots: Sequence[str] = ("random",),
-    out_dir: str | None = None,
+    out_dir: str | None = None, *, jobs: int = 1, ray: RayCluster | None = None,
 ) -> SessionSummary:
     """Play ``sessions`` sessions of ``hands`` hands each (state carried from hand to hand, see
     ``paixing.game.session``) and sum each seat's totals; with ``out_dir``, one session record
-    per session."""
+    per session. Sessions are independent (session ``i`` deals from its own seeds), so ``jobs``
+    worker processes (at most the cores) or a Ray cluster (``ray``) play them whole, with the
+    same totals and records; they need ``variant`` as an id or a file, not a ``Ruleset``."""
     rs = ruleset(variant)
     names = seat_bots(list(bots), rs.variant.players)
     if out_dir is not None:
         prepare_out(Path(out_dir), "resume")  # made (or kept): a session record is rewritten whole
-    per_session: list[list[int]] = []
-    for i in range(sessions):
-        try:
-            session = play_session(rs, names, seed, i, hands)
-        except (HandDidNotEnd, IllegalAction, ValueError) as exc:
-            raise SimulationError(f"session {i}: {type(exc).__name__}: {exc}") from exc
-        per_session.append(list(session.totals))
-        if out_dir is not None:
-            write_record(Path(out_dir) / f"session-{i:06d}.json", session.to_record(seed))
+    parallel = ray is not None or usable_jobs(jobs) > 1
+    if parallel and isinstance(variant, Ruleset):
+        raise ValueError("a compiled Ruleset plays in this process only: give its id or file for jobs or ray")
+    done: dict[int, list[int]] = {}
+    if not parallel or sessions <= 1:
+        for i in range(sessions):
+            done[i] = _play_session(rs, seed, i, names, hands, out_dir)
+    else:
+        assert not isinstance(variant, Ruleset)
+        where, folder = _portable(variant, out_dir)
+        work = partial(_session_chunk, where, seed, names=names, hands=hands, out_dir=folder)
+        run_chunks(work, sessions, usable_jobs(jobs), threading.Event(), lambda got: done.update(got), ray=ray)
+    per_session = [done[i] for i in range(sessions)]
     totals = [sum(t[s] for t in per_session) for s in range(rs.variant.players)]
     return SessionSummary(rs.id, sessions, hands, seed, list(names), totals, per_session)

@@ -21,6 +21,8 @@ from multiprocessing.synchronize import Event as ProcessEvent
 from types import FrameType
 from typing import Protocol, TypeVar
 
+from paixing.ray_pool import RayCluster, run_on_ray
+
 T = TypeVar("T")
 
 PARENT_POLL_SECONDS = 0.5
@@ -99,11 +101,28 @@ def chunks(items: int, jobs: int) -> Iterator[range]:
 
 
 def run_chunks(
-    work: Callable[[list[int]], list[T]], items: int, jobs: int, stop: StopFlag, collect: Callable[[list[T]], None]
+    work: Callable[[list[int]], list[T]],
+    items: int,
+    jobs: int,
+    stop: StopFlag,
+    collect: Callable[[list[T]], None],
+    *,
+    ray: RayCluster | None = None,
 ) -> None:
     """``work(chunk)`` for chunks of ``range(items)`` in ``jobs`` worker processes, a few chunks
     ahead of the results, each result handed to ``collect`` as it comes. Once ``stop`` is set
-    no chunk starts and the workers stop after their current item (``should_stop``)."""
+    no chunk starts and the workers stop after their current item (``should_stop``).
+
+    The one parallel runner of the tools (``simulate``, ``arena``): with ``ray`` (a
+    ``paixing.ray_pool.RayCluster``) the chunks run as Ray tasks on that cluster instead, sized
+    by its CPUs (``jobs`` is then unused), and a chunk whose worker dies is run again
+    (``ray_pool`` says why no game is lost or counted twice). ``work`` must then be picklable
+    by cloudpickle and find what it reads (variant files, output folders) on every node.
+    Raises ``RayUnavailable`` when Ray is not installed, ``ClusterError`` when the cluster
+    cannot be reached or a chunk's workers keep dying."""
+    if ray is not None:
+        run_on_ray(work, items, chunks, stop.is_set, collect, ray)
+        return
     ctx = multiprocessing.get_context()
     asked = ctx.Event()
     todo = chunks(items, jobs)

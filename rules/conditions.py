@@ -83,11 +83,21 @@ MEASURES: dict[str, Fact] = {
     "cards_left": Fact("Cards still in hand.", "手里剩的牌数", "cards left in hand"),
     "plays": Fact("Plays (not passes) made; 0 means never played a card.", "出牌的手数", "plays made"),
     "hand_value": Fact("What the cards still in hand are worth, counted like captures.", "手里剩牌的分值", "the worth of the cards left in hand"),
+    "place": Fact("His finishing place (one seat only; 1 the first out), once decided.", "的名次", "'s finishing place"),
+    "partner_place": Fact(
+        "His partner's finishing place (one seat only, on a side of two), once decided: "
+        "place(1).partner_place == 2 means the first two out are partners (双上).",
+        "的搭档的名次",
+        "'s partner's finishing place",
+    ),
 }
 """What is measured of a subject."""
 
 SINGLE_SEAT = ("declarer", "partner", "place", "this")
 """Subjects that name one seat (the only ones with a ``side``)."""
+
+ONE_SEAT_MEASURES = ("side", "place", "partner_place")
+"""Measures of one seat only (they do not add up over several)."""
 
 OPERATORS = ("<=", ">=", "==", "!=", "<", ">")
 """Comparison operators, longest first (the tokenizer tries them in this order)."""
@@ -167,8 +177,8 @@ def parse_term(text: str) -> Term:
         raise ConditionError(f"unknown subject {name!r}; subjects: {_names(SUBJECTS)}")
     if measure not in MEASURES:
         raise ConditionError(f"unknown measure {measure!r}; measures: {_names(MEASURES)}")
-    if measure == "side" and name not in SINGLE_SEAT:
-        raise ConditionError(f"{name}.side: only one seat has a side ({', '.join(SINGLE_SEAT)})")
+    if measure in ONE_SEAT_MEASURES and name not in SINGLE_SEAT:
+        raise ConditionError(f"{name}.{measure}: only one seat has a {measure} ({', '.join(SINGLE_SEAT)})")
     if name == "place":
         if arg is None or not re.fullmatch(r"\s*-?\d+\s*", arg) or int(arg) == 0:
             raise ConditionError("place needs a place number: place(1) is the first out, place(-1) the last")

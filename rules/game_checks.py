@@ -205,9 +205,54 @@ def deal_gives_cards(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
         yield Located(("game", "deal", "kitty"), f"a kitty of {g.deal.kitty} leaves too few cards for {v.players} players")
 
 
+def fixed_sides(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
+    """``teams: fixed`` needs two sides that hold every seat once (by default alternate seats,
+    so an even number of players) and a first lead that is not the declarer (there is none)."""
+    for i, c in enumerate(g.contracts):
+        if c.teams != "fixed":
+            continue
+        loc: tuple[int | str, ...] = ("game", "contracts", i)
+        if c.sides is None and v.players % 2:
+            yield Located((*loc, "teams"), f"alternate seats need an even number of players, not {v.players}: give sides")
+        if c.sides is not None:
+            seats = sorted(s for side in c.sides for s in side)
+            if len(c.sides) != 2 or seats != list(range(v.players)):
+                yield Located((*loc, "sides"), f"two sides that hold every seat 0-{v.players - 1} once, not {c.sides}")
+        if c.leader in ("declarer", "opponent"):
+            yield Located((*loc, "leader"), f"fixed sides have no declarer: lead with dealer, not {c.leader}")
+
+
+def session_rules(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
+    """A match is played by fixed sides; its levels are ranks of the variant; a tribute makes a
+    fixed-sides contract and resists with cards of the deck."""
+    fixed = [c.id for c in g.contracts if c.teams == "fixed"]
+    if g.session is not None:
+        if not fixed:
+            yield Located(("game", "session"), "a match needs a teams: fixed contract (its sides keep levels and points)")
+        levels = g.session.levels
+        if levels is not None:
+            for k, rank in enumerate(levels.ranks):
+                if rank not in v.ranks.order:
+                    yield Located(("game", "session", "levels", "ranks", k), f"{rank!r} is not a rank of ranks.order")
+    for i, step in enumerate(g.steps):
+        t = step.tribute
+        if t is None:
+            continue
+        loc: tuple[int | str, ...] = ("game", "steps", i, "tribute")
+        if t.contract in refs.contracts and t.contract not in fixed:
+            yield Located((*loc, "contract"), f"{t.contract!r} is not a teams: fixed contract")
+        if t.back is not None and t.back.max_rank is not None and t.back.max_rank not in v.ranks.order:
+            yield Located((*loc, "back", "max_rank"), f"{t.back.max_rank!r} is not a rank of ranks.order")
+        if t.resist_with is not None:
+            try:
+                parse_cards(t.resist_with)
+            except CardError as exc:
+                yield Located((*loc, "resist_with"), str(exc))
+
+
 GAME_CHECKS: tuple[GameCheck, ...] = (
     dealer, dealt_events, steps, contracts, bonuses, points, deal_size, obligations, score_forms,
-    partners_picked, dealer_card_is_one, auction_values, deal_gives_cards,
+    partners_picked, dealer_card_is_one, auction_values, deal_gives_cards, fixed_sides, session_rules,
 )
 """Every check of ``game:``, in the order their problems are reported."""
 
@@ -219,3 +264,4 @@ def game_problems(v: Variant, ids: list[str]) -> Iterator[Located]:
     refs = Refs(ids, [c.id for c in g.contracts], [e.id for e in g.dealt_events])
     for check in GAME_CHECKS:
         yield from check(v, g, refs)
+

@@ -12,6 +12,7 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import Field, model_validator
 
 from .base import Model, Text
+from .match import Session, Tribute
 from .obligations import Obligation
 from .scoring import (
     Bonuses,
@@ -25,7 +26,9 @@ from .scoring import (
     TrickBonus,
 )
 
-__all__ = ["Bonuses", "Contract", "End", "EndRule", "Factor", "Multipliers", "ScoreRow", "Transfer", "TrickBonus"]
+__all__ = [
+    "Bonuses", "Contract", "End", "EndRule", "Factor", "Multipliers", "ScoreRow", "Session", "Transfer", "TrickBonus", "Tribute",
+]
 
 
 class Deal(Model):
@@ -145,6 +148,8 @@ class Step(Model):
     """A shown partner card."""
     auction: Auction | None = None
     """A value auction."""
+    tribute: Tribute | None = None
+    """The exchange before a later hand of a match (进贡/还贡); makes the fixed sides' contract."""
 
     @model_validator(mode="after")
     def _one(self) -> Step:
@@ -203,3 +208,6 @@ class GameRules(Model):
     """Trick rules."""
     bonuses: Bonuses = Bonuses()
     """Per-trick bonuses."""
+    session: Session | None = None
+    """A match of several hands between fixed sides: levels, running points, the match's end
+    (absent: every hand stands alone)."""

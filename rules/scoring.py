@@ -23,7 +23,7 @@ EndConditions = list[Annotated[str, AfterValidator(check_before_outcome)]]
 """Conditions on the hand in progress: no winners, losers or totals (they are not known yet)."""
 
 _PLACE = re.compile(r"^place\((-?[1-9]\d*)\)$")
-_SIDE = re.compile(r"^side\((declarer|opponents)\)$")
+_SIDE = re.compile(r"^side\((declarer|opponents|own|other)\)$")
 
 
 def _place(text: str) -> str:
@@ -61,8 +61,9 @@ class Transfer(Model):
     source: Annotated[str, AfterValidator(_place)] = Field("place(-1)", alias="from")
     """From whom: ``place(k)`` (``place(-1)``: the last player)."""
     to: Annotated[str, AfterValidator(_target)]
-    """To whom: ``place(k)``, ``side(declarer)``, ``side(opponents)``, or ``void`` (counts for
-    nobody)."""
+    """To whom: ``place(k)``, ``side(declarer)``, ``side(opponents)``, ``side(own)`` (the source's
+    side), ``side(other)`` (the source's opponents: 五十K's cards left to the other side), or
+    ``void`` (counts for nobody)."""
 
 
 FIRST_OUT_ENDS = [EndRule(when=["out >= 1"])]
@@ -172,11 +173,15 @@ class Contract(Model):
     """Identifier (referred to by the contract steps)."""
     name: Text
     """Name in both languages."""
-    teams: Literal["solo", "duel", "partners", "each"]
+    teams: Literal["solo", "duel", "partners", "each", "fixed"]
     """``solo``: the declarer against all others; ``duel``: the counter-declarer against the
     declarer he countered, the others sit out; ``partners``: the declarer and his partner
     against the others; ``each``: every player for himself (the first out wins, the others
-    lose; places 1…n are kept)."""
+    lose; places 1…n are kept); ``fixed``: two sides fixed by seat (``sides``), known to all,
+    the same in every hand of a match (掼蛋, 五十K)."""
+    sides: list[list[Annotated[int, Field(ge=0, le=99)]]] | None = None
+    """With ``teams: fixed``: the seats of each of the two sides, the first side first (absent:
+    alternate seats, ``[[0, 2], [1, 3]]`` with four players: partners sit opposite)."""
     leader: Literal["declarer", "opponent", "dealer"] = "declarer"
     """Who leads the first trick (in a duel, ``opponent`` is the player who was countered)."""
     end: End = End()
@@ -199,6 +204,9 @@ class TrickBonus(Model):
     when: Literal["won", "played"] = "won"
     """``won``: paid when the play wins its trick; ``played``: paid at once when it is played,
     whether or not it is beaten."""
+    into: Literal["scores", "captures"] = "scores"
+    """``scores``: each other player pays ``pay`` to the player; ``captures``: ``pay`` is added to
+    the player's captures (points his side counts with the cards it took: 五十K's bomb bonus)."""
 
 
 class Bonuses(Model):

@@ -36,6 +36,9 @@ from typer.testing import CliRunner, Result
 runner = CliRunner()
 GAME_VARIANTS = [v for v in builtin_ids() if ruleset(v).variant.game is not None]
 SLOW_BOTS = ("random", "greedy")
+PLAYING_BOTS = sorted(set(BOTS) - {"search"})
+"""The bots these tests play whole hands with; the search bot's rollouts make that slow, so
+tests/test_search.py checks it (its observation, its reproducibility) on a few decisions."""
 SLOW_GAMES = int(os.environ.get("PAIXING_SLOW_GAMES", 80 if os.environ.get("HYPOTHESIS_PROFILE") == "ci" else 2000)) // len(SLOW_BOTS)
 """Hands per variant and bot in the slow run (``-m slow``): ``PAIXING_SLOW_GAMES`` hands per
 variant file, shared by the two bots (default 2,000; 80 on CI). Issue 8's proof is
@@ -128,7 +131,7 @@ def test_docs_python_session() -> None:
 
 
 def test_registry_and_protocol() -> None:
-    assert set(BOTS) == {"random", "greedy"}
+    assert set(BOTS) == {"random", "greedy", "search"}
     for name in BOTS:
         bot = make_bot(name, 3)
         assert isinstance(bot, Bot)
@@ -145,7 +148,7 @@ def test_bots_choose_legal_actions(variant: str, bots: list[str]) -> None:
 
 
 def test_bots_are_reproducible() -> None:
-    for name in BOTS:
+    for name in PLAYING_BOTS:
         a = play_checked("banzipao", 11, [name])
         b = play_checked("banzipao", 11, [name])
         assert a.actions == b.actions
@@ -198,7 +201,7 @@ def _check_hidden(obs: Observation, game: Game) -> None:
 
 
 @pytest.mark.parametrize("variant", ["banzipao", "chibi-dagun", "doudizhu"])
-@pytest.mark.parametrize("name", sorted(BOTS))
+@pytest.mark.parametrize("name", PLAYING_BOTS)
 def test_bots_see_only_their_observation(variant: str, name: str) -> None:
     hidden = 0
     for index in range(60):  # at least 4 hands, and on until one had something hidden
@@ -422,7 +425,7 @@ def test_simulate_table() -> None:
     ("args", "message"),
     [
         (["--bots", "greedy,random"], "--bots: 2 bots given for 4 seats (give one, or one per seat)"),
-        (["--bots", "smart"], "--bots: unknown bot 'smart' (choose random, greedy)"),
+        (["--bots", "smart"], "--bots: unknown bot 'smart' (choose random, greedy, search)"),
         (["--games", "0"], "--games must be at least 1"),
         (["--jobs", "0"], "--jobs must be at least 1"),
     ],

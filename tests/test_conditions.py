@@ -53,7 +53,7 @@ def test_parse_good(text: str, left: Term, op: str | None, right: Term | None, n
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("losers.capturd == 0", "unknown measure 'capturd'; measures: side, captured, total, cards_left, plays, hand_value"),
+        ("losers.capturd == 0", "unknown measure 'capturd'; measures: side, captured, total, cards_left, plays, hand_value, place, partner_place"),
         ("loosers.captured == 0", "unknown subject 'loosers'; subjects: declarer, partner, opponents, declarer_side, winners, losers, place, this"),
         ("double_out", "unknown fact 'double_out'; facts: out, in_play, declarer_won, plays, or subject.measure"),
         ("losers == 0", "unknown fact 'losers' (a subject needs a measure: losers.captured …); facts: out, in_play, declarer_won, plays, or subject.measure"),

@@ -8,6 +8,9 @@ Fixture format (one hand per file)::
       ...
     dealer: 0                        # 庄家 (banzipao: the holder of 7S)
     hand_number: 2                   # optional (default 1): >1 makes 赤壁打滚 show the first dealt card
+    match: {levels: [J, "10"], declarers: 0, previous: [0, 1, 3, 2]}   # optional: the match state
+                                     # the hand is dealt with (a later hand of a match: tribute)
+    level: J                         # optional: the level rank (default: from the match state)
     seed: 0                          # optional (default 0)
     deal:                            # cards per seat, in dealt order, suited notation (7S 10H BJ)
       - 7S 7H ...                    # seat 0; seats are numbered in playing order
@@ -95,6 +98,8 @@ def play_fixture(fx: dict[str, Any], variant: str | None = None, stop: int | Non
         kitty=parse_cards(fx.get("kitty", "")),
         dealer=fx["dealer"],
         hand_number=fx.get("hand_number", 1),
+        match=fx.get("match"),
+        level=fx.get("level"),
     )
     for i, action in enumerate(fx.get("actions", [])[:stop]):
         assert not game.over, f"action {i} ({action!r}): the hand is already over"

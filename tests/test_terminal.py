@@ -324,7 +324,7 @@ def test_piped_stdin_eof_ends_cleanly() -> None:
 
 
 def test_bots_come_from_the_registry() -> None:
-    assert terminal.bot_names() == ["greedy", "random"]
+    assert terminal.bot_names() == ["greedy", "random", "search"]
     con, buf = console()
     code = play_hand("doudizhu", seed=4, bots="random", input_fn=always_first_option(), console=con)
     out = buf.getvalue()

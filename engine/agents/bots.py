@@ -311,7 +311,7 @@ def seat_bots(bots: str | Sequence[str], players: int) -> list[str]:
     if not names:
         raise ValueError("no bots given")
     for name in names:
-        if name not in BOTS:
+        if name.partition(":")[0] not in BOTS:
             raise ValueError(f"unknown bot {name!r} (choose {', '.join(BOTS)})")
     if len(names) == 1:
         return names * players
@@ -321,9 +321,13 @@ def seat_bots(bots: str | Sequence[str], players: int) -> list[str]:
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
-    """A bot by registry name, seeded; ``ValueError`` naming the choices for an unknown name."""
+    """A bot by registry name, seeded, with a budget after a colon for a bot that takes one
+    (``search:200``); ``ValueError`` naming the choices for an unknown name."""
+    base, colon, budget = name.partition(":")
     try:
-        cls = BOTS[name]
+        cls = BOTS[base]
     except KeyError:
         raise ValueError(f"unknown bot {name!r} (choose {', '.join(BOTS)})") from None
-    return cls(seed)
+    if colon and not getattr(cls, "takes_budget", False):
+        raise ValueError(f"bot {base!r} takes no budget (got {name!r})")
+    return cls(seed, budget=budget) if colon else cls(seed)

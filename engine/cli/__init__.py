@@ -23,7 +23,9 @@ from typing import Annotated
 
 import typer
 
+from . import arena as arena  # noqa: F401  (registers "paixing arena")
 from . import cards, conformance, hands, show, tools, variants
+from .cluster import fill_optional_values
 from .common import EXIT_NOT_A_PLAY, EXIT_USAGE, app, fit_output_encoding
 from .variants import SCHEMA_DIALECT, SCHEMA_SHORTHANDS, SCHEMA_TITLE, variant_schema
 
@@ -48,7 +50,8 @@ __all__ = [
 TOP_HELP = (
     "Rule variants of Chinese climbing card games (牌型): list and check variant files "
     "(variants, validate, schema, check), read and compare cards (classify, beats, moves), "
-    "play, record and watch hands (play, simulate, replay, show), print rulebooks (rulebook), test other "
+    "play, record and watch hands (play, simulate, replay, show), pit agents against each other (arena), "
+    "print rulebooks (rulebook), test other "
     "implementations (vectors, conform) and compare variants (diff). "
     "Each command has its own -h; docs/cli.md has them all."
 )
@@ -90,7 +93,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     fit_output_encoding()
     try:
-        app(args=list(argv) if argv is not None else None, prog_name="paixing")
+        app(args=fill_optional_values(sys.argv[1:] if argv is None else argv), prog_name="paixing")
     except SystemExit as exc:
         if exc.code is None or isinstance(exc.code, int):
             return exc.code or 0

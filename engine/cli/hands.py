@@ -13,10 +13,12 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from ..ray_pool import RayCluster
 from ..replay_many import Outcome, record_files, replay_file, replay_many
 from ..run_files import Existing, OutDirError, RunFilesError
 from ..simulate import MAX_GAMES, SimulationError, Summary, seat_bots, simulate, simulate_sessions
 from ..workers import MAX_JOBS, stop_on_signals, usable_jobs
+from .cluster import RayOption, ray_cluster, run_errors
 from .common import (
     EXIT_NOT_A_PLAY,
     EXIT_USAGE,
@@ -27,12 +29,16 @@ from .common import (
     new_console,
     print_json,
 )
+from .matches import matches_report
 
 ReplayJobs = Annotated[
     int | None,
     typer.Option("--jobs", metavar="K", help="Worker processes for many files (default: one per core)."),
 ]
 SimulateJson = Annotated[bool, typer.Option("--json", help="Print JSON (shapes in docs/simulate.md).")]
+MatchesOpt = Annotated[
+    int | None, typer.Option("--matches", metavar="N", help="Play N whole matches (a variant with game.session): winners per side.")
+]
 
 
 def _summary_tables(summary: Summary, seconds: float) -> list[Table]:
@@ -90,6 +96,7 @@ class _RunArgs:
     out: str | None
     existing: Existing
     force_jobs: bool
+    ray: RayCluster | None = None
 
 
 def _run_args(
@@ -115,8 +122,8 @@ def _run(variant: str, label: str, a: _RunArgs, show_progress: bool) -> Summary:
     """``simulate`` with a progress bar on stderr for people (none for ``--json``); Ctrl-C and
     SIGTERM stop it after the hands under way."""
     stop = threading.Event()
-    options = {"jobs": a.jobs, "out_dir": a.out, "existing": a.existing, "stop": stop, "force_jobs": a.force_jobs}
-    with stop_on_signals(stop):
+    options = {"jobs": a.jobs, "out_dir": a.out, "existing": a.existing, "stop": stop, "force_jobs": a.force_jobs, "ray": a.ray}
+    with stop_on_signals(stop), run_errors():
         if not show_progress:
             return simulate(variant, a.games, a.seed, a.names, **options)  # type: ignore[arg-type]
         columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
@@ -157,7 +164,9 @@ def simulate_cmd(
         int | None,
         typer.Option("--session", metavar="H", help="Play sessions of H hands (state carried); --games counts sessions."),
     ] = None,
+    matches: MatchesOpt = None,
     as_json: SimulateJson = False,
+    ray: RayOption = None,
 ) -> None:
     """Play hands with bots and summarise them (docs/simulate.md): scores, contracts, roles."""
     rs = load(variant)
@@ -167,17 +176,16 @@ def simulate_cmd(
     if resume and overwrite:
         fail("--resume and --overwrite exclude each other", EXIT_USAGE)
     args = _run_args(rs.variant.players, games, seed, bots, (jobs, jobs_force), out, existing)
-    if session is not None:
-        _sessions(variant, games, session, seed, args.names, out, as_json)
+    args.ray = ray_cluster(ray, jobs)
+    if session is not None or matches is not None:
+        _runs(variant, games, (session, matches), seed, args, as_json)
         return
     started = time.perf_counter()
     try:
         summary = _run(variant, rs.id, args, not as_json)
     except OutDirError as exc:
         fail(str(exc), EXIT_USAGE)
-    except RunFilesError as exc:
-        fail(str(exc), EXIT_NOT_A_PLAY)
-    except SimulationError as exc:
+    except (RunFilesError, SimulationError) as exc:
         fail(str(exc), EXIT_NOT_A_PLAY)
     if summary.stopped:
         kept = f"; {summary.games} records in {out}: run again with --resume to finish" if out else ""
@@ -191,12 +199,25 @@ def simulate_cmd(
         console.print(table)
 
 
-def _sessions(variant: str, sessions: int, hands: int, seed: int, names: list[str], out: str | None, as_json: bool) -> None:
-    """``simulate --session H``: sessions of H hands, totals per seat."""
+def _runs(variant: str, games: int, modes: tuple[int | None, int | None], seed: int, a: _RunArgs, as_json: bool) -> None:
+    """``--session H`` (sessions of H hands, here) or ``--matches N`` (whole matches: cli/matches.py)."""
+    session, matches = modes
+    if session is not None and matches is not None:
+        fail("--session and --matches exclude each other", EXIT_USAGE)
+    if session is not None:
+        _sessions(variant, games, session, seed, a, as_json)
+    elif matches is not None:
+        matches_report(variant, matches, seed, a.names, a.out, as_json)
+
+
+def _sessions(variant: str, sessions: int, hands: int, seed: int, a: _RunArgs, as_json: bool) -> None:
+    """``simulate --session H``: sessions of H hands, totals per seat (``--jobs`` processes or
+    ``--ray`` play whole sessions)."""
     if hands < 1:
         fail("--session must be at least 1", EXIT_USAGE)
     try:
-        result = simulate_sessions(variant, sessions, hands, seed, names, out_dir=out)
+        with run_errors():
+            result = simulate_sessions(variant, sessions, hands, seed, a.names, out_dir=a.out, jobs=a.jobs, ray=a.ray)
     except OutDirError as exc:
         fail(str(exc), EXIT_USAGE)
     except (SimulationError, RunFilesError) as exc:

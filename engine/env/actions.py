@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 
 from paixing.game.actions import Action
 from paixing.game.state import Game
+from paixing.game.steps import STEPS
 from paixing.hands.cache import ruleset
 from paixing.hands.compile import Ruleset
 from paixing.hands.generate import generate
@@ -66,6 +67,9 @@ def _contract_slots(rs: Ruleset) -> list[str]:
                 values.update(int(v) for v in body.get("values", ()))
     slots += [f"bid {v}" for v in sorted(values)]
     slots += [f"call {c}" for c in distinct_cards(rs)]
+    for step in rules.steps:  # a step whose typed action names a card (give <card>): one slot per card
+        usage = STEPS[step.kind].USAGE
+        slots += [f"{head} {c}" for head, arg in usage.items() if arg == "card" for c in distinct_cards(rs)]
     return list(dict.fromkeys(slots))
 
 

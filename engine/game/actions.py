@@ -39,7 +39,8 @@ class Action:
     """What a player does: play cards, pass, declare a contract, call a card, bid a value."""
 
     kind: str
-    """``play``, ``pass``, ``bid`` (a contract id), ``call`` (a partner card) or ``value``."""
+    """``play``, ``pass``, ``bid`` (a contract id), ``call`` (a partner card), ``value`` or
+    ``give`` (a card handed to another player: the return of a tribute)."""
     play: Play | None = None
     contract: str | None = None
     card: Card | None = None
@@ -58,6 +59,8 @@ class Action:
             return f"call {self.card}"
         if self.kind == "value":
             return f"bid {self.value}"
+        if self.kind == "give":
+            return f"give {self.card}"
         return "pass"
 
 

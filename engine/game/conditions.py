@@ -202,6 +202,21 @@ def _hand_value(scope: Scope, seats: tuple[int, ...]) -> Value:
     return sum(scope.facts.hand_values[s] for s in seats)
 
 
+@measure("place")
+def _place_of(scope: Scope, seats: tuple[int, ...]) -> Value:
+    order = ranked(scope.facts)
+    return order.index(seats[0]) + 1 if seats[0] in order else None
+
+
+@measure("partner_place")
+def _partner_place(scope: Scope, seats: tuple[int, ...]) -> Value:
+    """The place of the one other seat on his side (undefined unless his side has two seats)."""
+    f = scope.facts
+    seat = seats[0]
+    mates = [s for s in f.active if s != seat and f.sides[s] == f.sides[seat]]
+    return _place_of(scope, (mates[0],)) if len(mates) == 1 else None
+
+
 # ------------------------------------------------------------------ compiling
 _OPS: dict[str, Callable[[int, int], bool]] = {
     "<": operator.lt,

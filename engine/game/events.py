@@ -200,10 +200,39 @@ class End(Event):
     reason: str
 
 
+@dataclass(frozen=True)
+class Tribute(Event):
+    """进贡: ``seat`` gives ``card`` (his highest that is not wild) to ``to``, shown to all."""
+
+    kind: ClassVar[str] = "tribute"
+    seat: int
+    to: int
+    card: str
+
+
+@dataclass(frozen=True)
+class TributeReturned(Event):
+    """还贡: ``seat`` gives ``card`` back to ``to``, who gave him a tribute."""
+
+    kind: ClassVar[str] = "tribute_back"
+    seat: int
+    to: int
+    card: str
+
+
+@dataclass(frozen=True)
+class TributeResisted(Event):
+    """抗贡: the players who would give (``seats``) hold ``cards`` between them: nobody gives."""
+
+    kind: ClassVar[str] = "tribute_resisted"
+    seats: tuple[int, ...]
+    cards: str
+
+
 EVENTS: dict[str, type[Event]] = {
     cls.kind: cls
     for cls in (Deal, Redeal, InstantWin, Reward, ShownCard, Call, Bid, Pass, ContractMade, Kitty, Lead, Played,
-                PartnerRevealed, Out, Trick, Bonus, Factor, End)
+                PartnerRevealed, Out, Trick, Bonus, Factor, End, Tribute, TributeReturned, TributeResisted)
 }
 """Event kind → its class."""
 

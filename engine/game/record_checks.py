@@ -71,6 +71,8 @@ FIELDS: dict[str, tuple[str, Any]] = {
     "rules_digest": ("a digest or null", lambda v: v is None or _text(v)),
     "events": ("a list of events", lambda v: isinstance(v, list) and all(isinstance(e, dict) for e in v)),
     "roles": ("a list of roles", lambda v: isinstance(v, list)),
+    "level": ("a rank or null", lambda v: v is None or (_text(v) and v.isprintable())),
+    "match": ("a match state (an object) or null", lambda v: v is None or isinstance(v, dict)),
 }
 REQUIRED = ("variant", "actions", "result")
 

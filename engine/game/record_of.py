@@ -30,6 +30,8 @@ class Recorded(Protocol):
     kitty: list[Card]
     fixed_deal: bool
     previous_first_out: int | None
+    level: str | None
+    match: dict[str, Any] | None
     log: list[Event]
     result: Settlement | None
 
@@ -51,6 +53,8 @@ def game_record(game: Recorded) -> dict[str, Any]:
         "kitty": format_cards(game.kitty),
         "fixed_deal": game.fixed_deal,
         **({"previous_first_out": game.previous_first_out} if game.previous_first_out is not None else {}),
+        **({"level": game.level} if game.level is not None else {}),
+        **({"match": game.match} if game.match is not None else {}),
         "actions": list(game.actions),
         "events": [event.to_json() for event in game.log],
         "result": game.result.to_json() if game.result else None,

@@ -79,6 +79,8 @@ def game_from_record(
     kwargs: dict[str, Any] = {
         "hand_number": record.get("hand_number", 1),
         "previous_first_out": record.get("previous_first_out"),
+        "level": record.get("level"),
+        "match": record.get("match"),
     }
     try:
         if record.get("fixed_deal", False):

@@ -23,10 +23,14 @@ class Seats:
     partner_known: bool = False
     alone: bool = False
     """Every player for himself (``teams: each``): each seat is a side of its own."""
+    teams: tuple[int, ...] = ()
+    """Fixed sides by seat (``teams: fixed``): each seat's side, 0 or 1; empty otherwise."""
 
     def side(self, seat: int) -> int:
         """0 for the declarer's side, 1 for the opponents, -1 for a bystander; with ``alone``,
-        a side of its own per seat (``own_side``)."""
+        a side of its own per seat (``own_side``); with fixed sides, the seat map's side."""
+        if self.teams:
+            return self.teams[seat]
         if self.alone:
             return own_side(seat)
         if seat == self.declarer or seat == self.partner:
@@ -37,12 +41,14 @@ class Seats:
 
     def copy(self) -> Seats:
         """An independent copy (the lists are not shared)."""
-        return Seats(self.declarer, self.partner, list(self.opponents), list(self.bystanders), self.partner_known, self.alone)
+        return Seats(
+            self.declarer, self.partner, list(self.opponents), list(self.bystanders), self.partner_known, self.alone, self.teams
+        )
 
     def role(self, seat: int) -> str | None:
         """``declarer``, ``partner``, ``opponent``, ``bystander``, or None (no role, or every
-        player for himself)."""
-        if self.alone:
+        player for himself, or fixed sides: nobody declared)."""
+        if self.alone or self.teams:
             return None
         if seat == self.declarer:
             return "declarer"

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from paixing.game.match import MatchState, advance, hand_level
 from paixing.game.records import Replay, replay
 from paixing.game.state import Game
 from paixing.hands.compile import Ruleset
@@ -40,6 +41,35 @@ def _first_out(game: Game) -> int | None:
     return game.finish[0] if game.finish else None
 
 
+def next_match(game: Game) -> MatchState | None:
+    """The match state after ``game`` (None: the variant plays no match)."""
+    session = game.rules.session
+    if session is None:
+        return None
+    return advance(session, game.match_state, game.contract, game.facts(), game.scores)
+
+
+@carrier("match")
+def _match(game: Game) -> dict[str, Any] | None:
+    """Levels, points, places and the winner of the match so far (``match.MatchState``)."""
+    state = next_match(game)
+    return None if state is None else state.to_json(game.rules.session)
+
+
+@carrier("level")
+def _level(game: Game) -> str | None:
+    """The level rank the next hand is played at (the level of the side that won this one)."""
+    state = next_match(game)
+    return None if state is None else hand_level(game.rules.session, state)
+
+
+def match_over(carried: dict[str, Any]) -> int | None:
+    """The side that won the match, from what a hand carried (None: play on, or no match)."""
+    state = carried.get("match")
+    winner = state.get("winner", -1) if isinstance(state, dict) else -1
+    return winner if isinstance(winner, int) and winner >= 0 else None
+
+
 @dataclass
 class Session:
     """A session in progress: the hand number, the running totals and what the last hand
@@ -54,6 +84,11 @@ class Session:
     @classmethod
     def start(cls, rs: Ruleset) -> Session:
         return cls(rs, [0] * rs.variant.players)
+
+    @property
+    def winner(self) -> int | None:
+        """The side that won the match (a variant with ``session:``), None while it goes on."""
+        return match_over(self.carried)
 
     def next_game(self, seed: int) -> Game:
         """The next hand, dealt from ``seed`` with the carried state."""

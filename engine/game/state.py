@@ -32,12 +32,14 @@ from paixing.game.events import (
     Reward,
 )
 from paixing.game.facts import HandFacts
+from paixing.game.match import hand_level, start_state
 from paixing.game.obligations import compile_rules
 from paixing.game.observation import MOVE_EVENTS, Observation, PublicViews
 from paixing.game.record_of import game_record
 from paixing.game.seats import Seats, roles_of
 from paixing.game.settle import Settlement, settle
 from paixing.game.steps import DONE, HANDLED, StepRunner
+from paixing.game.teams import build_seats
 from paixing.game.tricks import TrickPlay
 from paixing.hands.cache import ruleset
 from paixing.hands.compile import Ruleset
@@ -60,6 +62,8 @@ class Game(TrickPlay):
         dealer: int | None = None,
         hand_number: int = 1,
         previous_first_out: int | None = None,
+        level: str | None = None,
+        match: dict[str, Any] | None = None,
     ) -> None:
         if rs.variant.game is None:
             raise ValueError(f"{rs.id} defines hand types only, no game (it has no 'game:' section)")
@@ -72,6 +76,11 @@ class Game(TrickPlay):
         self.hand_number = hand_number
         self.obligations = compile_rules(rs, hand_number)
         self.previous_first_out = previous_first_out
+        self.match = match
+        """The match state this hand was dealt with (``match.MatchState`` JSON), None alone."""
+        self.match_state = start_state(self.rules.session, match)
+        self.level = level if level is not None else hand_level(self.rules.session, self.match_state)
+        """The level rank this hand is played at (a session with levels), else None."""
         self.fixed_deal = hands is not None
         self.log: list[Event] = []
         self.actions = ActionLog(rs)
@@ -95,6 +104,8 @@ class Game(TrickPlay):
         self.auction_value = 0
         self.step_index = -1
         self.step: StepRunner | None = None
+        self.lead_by: int | None = None
+        """Who leads the first trick when a step decided it (the tribute), else None."""
         self.active: list[int] = []
         self.finish: list[int] = []
         self.captured = [0] * self.n
@@ -206,17 +217,7 @@ class Game(TrickPlay):
         """Make contract ``cid``: the declarer's side and the others (a step calls this)."""
         c = self._contract(cid)
         self.contract = c
-        seats = Seats(declarer=declarer)
-        others = self.order_from(declarer)[1:]
-        if c.teams in ("solo", "each"):
-            seats.opponents = others
-            seats.alone = c.teams == "each"
-        elif c.teams == "duel":
-            seats.opponents = [opponent]
-            seats.bystanders = [s for s in others if s != opponent]
-        else:
-            seats.partner = partner
-            seats.opponents = [s for s in others if s != partner]
+        seats = build_seats(c, declarer, partner, opponent, self.order_from(declarer)[1:])
         if c.teams != "partners":
             self.called = None  # a solo contract replaces the called or shown partner card
         self.seats = seats
@@ -254,6 +255,7 @@ class Game(TrickPlay):
             leader = self.seats.opponents[0]
         held = self.obligations.leader(self.hands) if self.obligations is not None else None
         leader = held if held is not None else leader
+        leader = self.lead_by if self.lead_by is not None else leader
         assert leader is not None
         self.turn = leader
         self.record(Lead(leader))

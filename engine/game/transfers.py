@@ -50,6 +50,8 @@ def _hand(facts: HandFacts, totals: list[int], seat: int) -> int:
 
 _PLACE = re.compile(r"^place\((-?\d+)\)$")
 _SIDES = {"side(declarer)": DECLARER_SIDE, "side(opponents)": OPPONENT_SIDE}
+_RELATIVE = {"side(own)": False, "side(other)": True}
+"""Sides named from the source seat: his own, or the other one (two sides only)."""
 
 
 @dataclass
@@ -74,6 +76,11 @@ def apply_transfers(transfers: Sequence[Transfer], facts: HandFacts) -> Ledger:
             continue
         if t.to in _SIDES:
             ledger.sides[_SIDES[t.to]] += KINDS[t.what](facts, ledger.seats, source)
+            continue
+        if t.to in _RELATIVE:
+            own = facts.side(source)
+            side = (OPPONENT_SIDE if own == DECLARER_SIDE else DECLARER_SIDE) if _RELATIVE[t.to] else own
+            ledger.sides[side] += KINDS[t.what](facts, ledger.seats, source)
             continue
         if t.to == "void":
             KINDS[t.what](facts, ledger.seats, source)

@@ -193,7 +193,7 @@ class TrickPlay:
                 continue
             if bonus.ranks is not None and not all(self.rs.ranks[r] in bonus.ranks for r, _ in play.groups):
                 continue
-            self._pay_bonus(winner, play, bonus.pay)
+            self._pay_bonus(winner, play, bonus.pay, bonus.into)
             return
 
     def _played_bonus(self, seat: int, play: Play) -> None:
@@ -207,12 +207,16 @@ class TrickPlay:
                 continue
             if bonus.ranks is not None and not all(self.rs.ranks[r] in bonus.ranks for r, _ in play.groups):
                 continue
-            self._pay_bonus(seat, play, bonus.pay)
+            self._pay_bonus(seat, play, bonus.pay, bonus.into)
             return
 
-    def _pay_bonus(self, seat: int, play: Play, pay: int) -> None:
-        for s in range(self.n):
-            self.scores[s] += pay * (self.n - 1) if s == seat else -pay
+    def _pay_bonus(self, seat: int, play: Play, pay: int, into: str = "scores") -> None:
+        """Each other player pays ``seat``; or, ``into: captures``, ``pay`` joins his captures."""
+        if into == "captures":
+            self.captured[seat] += pay
+        else:
+            for s in range(self.n):
+                self.scores[s] += pay * (self.n - 1) if s == seat else -pay
         self.record(Bonus(seat, play.type.id, pay))
 
     def _lead_after_out(self, winner: int) -> int:

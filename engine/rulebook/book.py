@@ -17,6 +17,7 @@ from .sections.events import appendix, events
 from .sections.examples import examples
 from .sections.hand_types import hand_types
 from .sections.ladder import ladder
+from .sections.match import match
 from .sections.overview import deck, overview, ranks, wilds
 from .sections.pen import Pen
 from .sections.play import play
@@ -34,6 +35,7 @@ def contents(pen: Pen) -> list[tuple[str, str]]:
     ids += ["types", "compare"]
     if v.game is not None:
         ids += (["events"] if v.game.dealt_events else []) + ["contracts", "play", "end"]
+        ids += ["match"] if v.game.session is not None else []
     ids.append("examples")
     if v.notes:
         ids.append("notes")
@@ -84,6 +86,7 @@ class Book(Pen):
             "contracts": contracts(self),
             "play": play(self),
             "ending": ending(self),
+            "match": match(self),
             "examples": examples(self),
             "notes": [{"id": n.id, "text": self.tr(n.text)} for n in v.notes],
             "appendix": appendix(self),

@@ -63,8 +63,11 @@ def B(text: str) -> Seg:
 
 
 def cards_of(rs: Ruleset, notation: str) -> list[Card]:
-    """Cards of a notation string, sorted the way the engine prints them (wilds last)."""
-    return rs.sort_cards(parse_cards(notation))
+    """Cards of a notation string, sorted the way the engine prints them (wilds last); cards of
+    ranks the variant does not play (the deck's removed cards) keep their written order, first."""
+    cards = parse_cards(notation)
+    known = {c for c in cards if c.rank in rs.rank_index or rs.is_wild(c)}
+    return [c for c in cards if c not in known] + rs.sort_cards([c for c in cards if c in known])
 
 
 def as_written(notation: str) -> list[Card]:

@@ -31,6 +31,7 @@ from paixing.rules.loader import VariantError
 from rich.console import Console
 
 from .base import EXIT_ABANDONED, EXIT_OK, EXIT_USAGE, Chooser, card_text, cards_text, seat_names
+from .match import play_match
 from .record_file import out_problem, players, saved
 from .session import INTERRUPTED, Session
 from .show import show_file
@@ -135,6 +136,14 @@ def _play_hand(
     if console is None:
         console = Console(highlight=False)
     echo = not (input_fn is input and sys.stdin.isatty())
+    if rs.variant.game.session is not None:  # a whole match: terminal/match.py (not saved with --out)
+        return play_match(rs, seat, seed, choosers, input_fn, console, echo) if out is None else _no_match_out(rs.id)
     session = Session(new_game(rs, seed), seat, choosers, input_fn, console, echo)
     code = session.run()
     return code if out is None else saved(session.g, code, out, players(n, seat, bots), console)
+
+
+def _no_match_out(variant: str) -> int:
+    """``--out`` saves one hand; a whole match is not saved yet (one line, exit 2)."""
+    print(f"{variant} plays a whole match: --out saves one hand and cannot save a match yet", file=sys.stderr)
+    return EXIT_USAGE

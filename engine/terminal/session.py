@@ -131,7 +131,7 @@ class Session(EventLines, Prompts, Final):
         try:
             if isinstance(action, str):
                 action = g.parse_action(action)
-            card = action.card  # only an action naming a partner card carries one
+            card = action.card if action.kind == "call" else None  # a partner card to call
             if card is not None and card.suit is None and not card.is_special:
                 raise IllegalAction(f"call one card with its suit, such as {card}S")
             if card is not None and card in g.hands[self.seat]:

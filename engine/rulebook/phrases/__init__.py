@@ -25,10 +25,10 @@ from paixing.rules.models import Range, Text
 from paixing.rules.shapes import SHAPES as RULE_SHAPES
 from pydantic import BaseModel
 
-from . import contracts, deal, events, examples, frame, hand_types, scoring
+from . import contracts, deal, events, examples, frame, hand_types, match, scoring
 from .base import FieldDoc, Phrase
 
-TOPICS: tuple[ModuleType, ...] = (frame, deal, hand_types, events, contracts, scoring, examples)
+TOPICS: tuple[ModuleType, ...] = (frame, deal, hand_types, events, contracts, scoring, examples, match)
 """The topic tables, merged into ``P`` in this order."""
 
 

@@ -28,6 +28,9 @@ def _bonuses(pen: Pen, b: Bonuses) -> dict[str, Any] | None:
     played = [x.hand_type for x in b.tricks if x.when == "played"]
     if played:
         notes.append(pen.s("bonus.played", types=pen.join(pen.name(t) for t in played)))
+    captured = [x.hand_type for x in b.tricks if x.into == "captures"]
+    if captured:
+        notes.append(pen.s("bonus.captures", types=pen.join(pen.name(t) for t in captured)))
     return {"intro": pen.s("bonus.intro"), "rows": rows, "notes": notes}
 
 

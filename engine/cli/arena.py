@@ -1,0 +1,121 @@
+"""``paixing arena``: agents against each other on the same deals, every agent in every seat."""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from ..arena import AgentError, AgentSpec, ArenaResult, arena, parse_agents
+from ..arena.external import ExternalAgentError
+from ..ray_pool import RayCluster
+from ..run_files import OutDirError, RunFilesError
+from ..workers import MAX_JOBS, stop_on_signals, usable_jobs
+from .cluster import RayOption, ray_cluster, run_errors
+from .common import (
+    EXIT_NOT_A_PLAY,
+    EXIT_USAGE,
+    VariantArg,
+    app,
+    fail,
+    load,
+    new_console,
+    print_json,
+)
+
+MAX_HANDS = 10**7
+
+
+def _table(result: ArenaResult, seconds: float) -> Table:
+    """Mean score per hand and its 95 % interval, one row per agent."""
+    rate = len(result.hands) / seconds if seconds > 0 else 0.0
+    table = Table(
+        title=f"{result.variant}: {result.deals} deals × {len(result.seatings)} seatings = {len(result.hands)} hands, seed {result.seed}",
+        caption=f"95 % CI over deals (Student t); {seconds:.1f} s, {rate:.2f} hands/s",
+    )
+    for column in ("agent", "seat-hands", "mean score/hand", "95 % CI"):
+        table.add_column(column, justify="left" if column == "agent" else "right")
+    for a in result.agents:
+        ci = "n/a" if a.low is None or a.high is None else f"[{a.low:+.3f}, {a.high:+.3f}]"
+        table.add_row(a.agent, str(a.hands), f"{a.mean:+.3f}", ci)
+    return table
+
+
+def _play(
+    variant: str, specs: list[AgentSpec], deals: int, seed: int, jobs: int, out: str | None, bar: bool, ray: RayCluster | None
+) -> ArenaResult:
+    """Run the arena, with a progress bar on stderr for people; Ctrl-C stops it after the
+    hands under way."""
+    stop = threading.Event()
+    with stop_on_signals(stop), run_errors():
+        if not bar:
+            return arena(variant, specs, deals, seed, jobs, out, stop=stop, ray=ray)
+        columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+        with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+            task = progress.add_task(variant, total=None)
+            return arena(
+                variant, specs, deals, seed, jobs, out,
+                progress=lambda done, total: progress.update(task, completed=done, total=total),
+                stop=stop,
+                ray=ray,
+            )
+
+
+@app.command("arena")
+def arena_cmd(
+    variant: VariantArg,
+    agents: Annotated[
+        str,
+        typer.Option(
+            "--agents",
+            metavar="NAMES",
+            help="Comma-separated agents (at most one per seat): random, greedy, search[:ROLLOUTS|:50ms], "
+            "module:Class, exec:COMMAND (docs/arena.md).",
+        ),
+    ] = "search,greedy",
+    hands: Annotated[
+        int, typer.Option("--hands", metavar="N", help="Deals to play; each is played in every seating.")
+    ] = 100,
+    seed: Annotated[int, typer.Option("--seed", metavar="S", help="Seed of the whole run.")] = 0,
+    jobs: Annotated[int, typer.Option("--jobs", metavar="K", help="Worker processes (at most the cores).")] = 1,
+    out: Annotated[
+        str | None, typer.Option("--out", metavar="DIR", help="Write each hand's record and arena.json here.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON (shape in docs/arena.md).")] = False,
+    ray: RayOption = None,
+) -> None:
+    """Play agents against each other on the same deals, seats rotated (docs/arena.md)."""
+    rs = load(variant)
+    if rs.variant.game is None:
+        fail(f"{rs.id} defines hand types only, no game (it has no 'game:' section)", EXIT_USAGE)
+    for flag, value, most in (("--hands", hands, MAX_HANDS), ("--jobs", jobs, MAX_JOBS)):
+        if not 1 <= value <= most:
+            fail(f"{flag} must be at least 1" if value < 1 else f"{flag} must be at most {most:,}", EXIT_USAGE)
+    try:
+        specs = parse_agents(agents)
+    except AgentError as exc:
+        fail(f"--agents: {exc}", EXIT_USAGE)
+    if len(specs) > rs.variant.players:
+        fail(f"--agents: {len(specs)} agents given for {rs.variant.players} seats", EXIT_USAGE)
+    cluster = ray_cluster(ray, jobs)
+    used = usable_jobs(jobs)
+    if used < jobs:
+        typer.echo(f"--jobs {jobs}: this machine has {used} cores, using {used}", err=True)
+    started = time.perf_counter()
+    try:
+        result = _play(variant, specs, hands, seed, used, out, not as_json, cluster)
+    except OutDirError as exc:
+        fail(str(exc), EXIT_USAGE)
+    except (RunFilesError, AgentError, ExternalAgentError) as exc:
+        fail(str(exc), EXIT_NOT_A_PLAY)
+    if result.stopped:
+        fail(f"stopped after {result.deals} of {hands} deals", EXIT_NOT_A_PLAY)
+    if as_json:
+        print_json(result.to_json())
+        return
+    new_console().print(_table(result, time.perf_counter() - started))

@@ -1,0 +1,180 @@
+"""Tribute between hands of a match (进贡/还贡): the losers of the hand before give their
+highest card to the winners, who each give one card back of their choice.
+
+The step makes the contract (fixed sides) at once; in the first hand of a match, or when the
+places of the hand before are not known, that is all it does. Otherwise, from the places the
+match state carries (``Game.match_state.previous``):
+
+- one tribute: the last player gives to the first out (``single_from: last_opponent``: the
+  lowest-placed player of the other side gives); with ``double`` and the first two out partners
+  (双下), both players of the other side give, the higher card to the first out;
+- 抗贡: when the givers hold ``resist_with`` between them, nobody gives; the first out leads;
+- each card given is the giver's highest by the hand's single-card order that is not wild
+  (``Ruleset.is_wild``: with a level heart made wild it is never given);
+- 还贡: each receiver chooses a card to give back (``give <card>``), at most ``back.max_rank``
+  in the natural order (``ranks.order``); without one, his lowest;
+- the player whose tribute went to the first out leads (``leader: giver``).
+
+Every move is an event (``tribute``, ``tribute_back``, ``tribute_resisted``), so records and
+observations show it and a replay re-derives it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Protocol, cast
+
+from paixing.game.actions import Action, IllegalAction, Meaning
+from paixing.game.events import Tribute, TributeResisted, TributeReturned
+from paixing.game.match import MatchState
+from paixing.game.seats import Seats
+from paixing.game.steps.base import DONE, Name, Say, StepHost, StepRunner
+from paixing.rules.cards import Card, CardError, format_cards, parse_cards
+from paixing.rules.hand_rules import GameRules
+from paixing.rules.match import Tribute as TributeRule
+
+KIND = "tribute"
+USAGE = {"give": "card"}
+
+
+class TributeHost(StepHost, Protocol):
+    """What the tribute reads beyond ``StepHost``: the match state, the sides, the leader."""
+
+    match_state: MatchState
+    seats: Seats
+    lead_by: int | None
+
+
+class Runner(StepRunner):
+    """The tribute of one hand: the givers' cards move at once, then each return is asked."""
+
+    kind = KIND
+    body: TributeRule
+
+    def __init__(self, body: TributeRule, returns: list[tuple[int, int]] | None = None) -> None:
+        super().__init__(body)
+        self.returns: list[tuple[int, int]] = list(returns or [])
+        """(receiver, giver) still to give a card back, the next first."""
+
+    def start(self, host: StepHost) -> int:
+        game = cast(TributeHost, host)
+        game.set_contract(self.body.contract, declarer=game.dealer)
+        giving, receiving = givers(self.body, game.match_state.previous, game.seats, game.n)
+        if not giving:
+            return DONE
+        if self.body.resist_with is not None and _holds(game, giving, self.body.resist_with):
+            game.record(TributeResisted(tuple(sorted(giving)), self.body.resist_with))
+            game.lead_by = receiving[0]
+            return DONE
+        moves = _assign(game, giving, receiving)
+        for giver, receiver, card in moves:
+            game.hands[giver].remove(card)
+            game.hands[receiver].append(card)
+            game.record(Tribute(giver, receiver, str(card)))
+        if moves:
+            game.lead_by = moves[0][0] if self.body.leader == "giver" else receiving[0]
+        if self.body.back is None or not moves:
+            return DONE
+        self.returns = [(receiver, giver) for giver, receiver, _ in moves]
+        return self.returns[0][0]
+
+    def actions(self, host: StepHost, seat: int) -> list[Action]:
+        """Each card the receiver may give back (one action per distinct card)."""
+        meaning = Meaning()
+        return [Action("give", card=c, meaning=meaning) for c in returnable(host, self.body, host.hands[seat])]
+
+    def apply(self, host: StepHost, seat: int, action: Action) -> int:
+        if action.kind != "give" or action.card is None:
+            raise IllegalAction("give back a card: give <card>")
+        if action.card not in returnable(host, self.body, host.hands[seat]):
+            raise IllegalAction(f"{action.card} may not be given back")
+        receiver, giver = self.returns.pop(0)
+        host.hands[receiver].remove(action.card)
+        host.hands[giver].append(action.card)
+        host.record(TributeReturned(receiver, giver, str(action.card)))
+        return self.returns[0][0] if self.returns else DONE
+
+    def copy(self) -> Runner:
+        return Runner(self.body, self.returns)
+
+
+def givers(body: TributeRule, previous: tuple[int, ...], seats: Seats, n: int) -> tuple[list[int], list[int]]:
+    """Who gives and who receives, from the places of the hand before (receivers by place);
+    nobody when there is no tribute (no hand before, or its last place not known)."""
+    if len(previous) < 2:
+        return [], []
+    first, second = previous[0], previous[1]
+    other = [s for s in range(n) if seats.side(s) != seats.side(first)]
+    if body.double and seats.side(first) == seats.side(second) and len(other) == 2:
+        return other, [first, second]
+    if len(previous) < n:
+        return [], []
+    last = next(s for s in reversed(previous) if s in other) if body.single_from == "last_opponent" else previous[-1]
+    return [last], [first]
+
+
+def _holds(host: StepHost, seats: list[int], cards: str) -> bool:
+    """Whether ``seats`` hold ``cards`` between them."""
+    need = Counter(parse_cards(cards))
+    have = Counter(c for s in seats for c in host.hands[s])
+    return all(have[c] >= k for c, k in need.items())
+
+
+def highest(host: StepHost, hand: list[Card]) -> Card | None:
+    """The highest card of ``hand`` in the single-card order that is not wild."""
+    rs = host.rs
+    natural = [c for c in hand if not rs.is_wild(c) and rs.card_rank.get(c, -1) >= 0]
+    if not natural:
+        return None
+    return max(natural, key=lambda c: (rs.card_rank[c], rs.suit_rank.get(c.suit, -1)))
+
+
+def _assign(host: StepHost, giving: list[int], receiving: list[int]) -> list[tuple[int, int, Card]]:
+    """(giver, receiver, card), the first out's first: with two givers the higher card goes to
+    the first out, the lower to the second (equal cards: the giver nearer after the first out in
+    playing order gives to him)."""
+    rs = host.rs
+    order = host.order_from(receiving[0])
+    cards = [(g, c) for g in giving if (c := highest(host, host.hands[g])) is not None]
+    cards.sort(key=lambda gc: (rs.card_rank[gc[1]], -order.index(gc[0])), reverse=True)
+    return [(g, r, c) for (g, c), r in zip(cards, receiving, strict=False)]
+
+
+def returnable(host: StepHost, body: TributeRule, hand: list[Card]) -> list[Card]:
+    """The distinct cards ``hand`` may give back: at most ``back.max_rank`` in the natural
+    order, or the lowest cards when it has none."""
+    order = host.rs.variant.ranks.order
+    cap = body.back.max_rank if body.back is not None else None
+    distinct = host.rs.sort_cards(list(dict.fromkeys(hand)))
+    if cap is None:
+        return distinct
+    limit = order.index(cap)
+    low = [c for c in distinct if c.rank in order and order.index(c.rank) <= limit]
+    if low:
+        return low
+    rank = min((order.index(c.rank) for c in distinct if c.rank in order), default=None)
+    return [c for c in distinct if c.rank in order and order.index(c.rank) == rank] or distinct[:1]
+
+
+def parse(head: str, args: list[str]) -> Action | None:
+    """``give <card>``."""
+    if head != "give" or len(args) != 1:
+        return None
+    try:
+        (card,) = parse_cards(args[0])
+    except (CardError, ValueError) as exc:
+        raise IllegalAction(f"give needs one card: {exc}") from None
+    return Action("give", card=card)
+
+
+def describe(body: TributeRule, say: Say, name: Name, rules: GameRules) -> str:
+    """The rulebook sentence."""
+    parts = [say("step.tribute", contract=name(body.contract))]
+    if body.double:
+        parts.append(say("step.tribute.double"))
+    if body.resist_with is not None:
+        parts.append(say("step.tribute.resist", cards=format_cards(parse_cards(body.resist_with))))
+    if body.back is not None:
+        parts.append(say("step.tribute.back", rank=body.back.max_rank) if body.back.max_rank else say("step.tribute.back_any"))
+    parts.append(say(f"step.tribute.leader.{body.leader}"))
+    return " ".join(parts)
