@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -199,3 +200,19 @@ def levels_after(session: Any, k: int) -> list[str]:
     if k + 1 < len(session.records):
         return list(session.records[k + 1]["match"]["levels"])
     return list(session.carried["match"]["levels"])
+
+
+def test_level_high_keeps_the_level_rank_out_of_the_return(tmp_path: Any) -> None:
+    """``back.level_high`` on the tribute test variant: at level J a J is not "at most J"."""
+    source = (Path(__file__).parent / "data" / "partners-levels.yaml").read_text(encoding="utf-8")
+    assert "back: {max_rank: J}" in source
+    path = tmp_path / "levels-high.yaml"
+    path.write_text(source.replace("id: partners-levels", "id: levels-high").replace(
+        "back: {max_rank: J}", "back: {max_rank: J, level_high: true}"), encoding="utf-8")
+    hands = [
+        "10S 10H JS JH QS QH KS KH AS AH BJ", "10C 10D JC JD QC QD KC KD AC AD RJ",
+        "10S 10H JS JH QS QH KS KH AS AH BJ", "10C 10D JC JD QC QD KC KD AC AD RJ",
+    ]
+    match = {"levels": ["J", "10"], "declarers": 0, "previous": [0, 1, 3, 2], "hands": 1}
+    g = Game(ruleset(str(path)), 0, hands=[parse_cards(h) for h in hands], dealer=0, match=match)
+    assert g.level == "J" and [str(a) for a in g.legal_actions()] == ["give 10H", "give 10S"]
