@@ -147,18 +147,18 @@ def returnable(host: StepHost, body: TributeRule, hand: list[Card]) -> list[Card
     none."""
     order = host.rs.variant.ranks.order
     back = body.back
-    cap = back.max_rank if back is not None else None
     distinct = host.rs.sort_cards(list(dict.fromkeys(hand)))
-    if cap is None:
+    if back is None or back.max_rank is None:
         return distinct
-    level = cast(TributeHost, host).level if back is not None and back.level_high else None
-    limit = order.index(cap)
-    low = [c for c in distinct if c.rank in order and c.rank != level and order.index(c.rank) <= limit]
+    limit = order.index(back.max_rank)
+    level = cast(TributeHost, host).level if back.level_high else None
+    ranked = [c for c in distinct if c.rank in order]
+    fair = [c for c in ranked if c.rank != level] or ranked
+    low = [c for c in fair if c.rank != level and order.index(c.rank) <= limit]
     if low:
         return low
-    ranked = [c for c in distinct if c.rank in order and c.rank != level] or [c for c in distinct if c.rank in order]
-    rank = min((order.index(c.rank) for c in ranked), default=None)
-    return [c for c in ranked if order.index(c.rank) == rank] or distinct[:1]
+    rank = min((order.index(c.rank) for c in fair), default=None)
+    return [c for c in fair if order.index(c.rank) == rank] or distinct[:1]
 
 
 def parse(head: str, args: list[str]) -> Action | None:
