@@ -75,7 +75,7 @@ def _small_hand(rs: Ruleset, rng: random.Random, size: int) -> list[Card]:
         return rng.sample(deck, size)
     lo = rng.randrange(max(1, len(rs.ranks) - 3))
     near = {rs.ranks[i] for i in range(lo, min(len(rs.ranks), lo + 3))}
-    pool = [c for c in deck if c.rank in near or (c.rank in rs.wild_names and rng.random() < 0.5)]
+    pool = [c for c in deck if c.rank in near or (rs.is_wild(c) and rng.random() < 0.5)]
     return rng.sample(pool, min(size, len(pool)))
 
 

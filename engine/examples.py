@@ -58,7 +58,10 @@ def plays_against(rs: Ruleset, hand: str, last: str | None) -> list[Play]:
 
 
 def run_example(rs: Ruleset, index: int, ex: Example) -> Outcome:
-    """Check one example against the engine; an invalid play in it is a failed outcome."""
+    """Check one example against the engine (for the hand it assumes: drawn wild ranks, a
+    level); an invalid play in it is a failed outcome."""
+    if ex.wild_ranks or ex.level is not None:
+        rs = rs.for_hand(level=ex.level, wild_ranks=ex.wild_ranks)
     try:
         return _run(rs, index, ex)
     except (NotAPlay, UnknownCard, CardError) as exc:

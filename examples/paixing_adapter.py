@@ -8,6 +8,10 @@ Run it under the harness:
 It reads one JSON request a line on stdin and writes one JSON answer a line on stdout, in the
 shapes the CLI prints with ``--json``. Being paixing itself, it conforms 100 % on every
 variant; copy it as the skeleton of an adapter for another implementation.
+
+In a variant whose rules depend on the hand (a level rank, wild ranks drawn after the deal)
+every request names its hand with ``level`` and ``wild_ranks``: the adapter answers with the
+variant compiled for that hand (``Ruleset.for_hand``), and replays a whole hand with them.
 """
 
 from __future__ import annotations
@@ -53,11 +57,22 @@ def do_score(rs: Any, req: dict[str, Any]) -> dict[str, Any]:
     record = {
         "variant": rs.id, "seed": req.get("seed", 0), "deal": req["deal"], "kitty": req.get("kitty", ""),
         "dealer": req["dealer"], "fixed_deal": True, "actions": req["actions"],
+        **{k: req[k] for k in HAND if k in req},
     }
     return replay(record, rs, scripted=True).to_json()
 
 
 OPS = {"classify": do_classify, "beats": do_beats, "moves": do_moves, "score": do_score}
+HAND = ("level", "wild_ranks")
+"""What a request says of its hand, in a variant with per-hand parameters."""
+
+
+def rules_for(req: dict[str, Any]) -> Any:
+    """The variant compiled for the hand the request names (the variant itself otherwise)."""
+    rs = ruleset(req["variant"])
+    if req["op"] == "score" or not any(k in req for k in HAND):
+        return rs
+    return rs.for_hand(level=req.get("level"), wild_ranks=req.get("wild_ranks") or ())
 
 
 def main() -> None:
@@ -66,7 +81,7 @@ def main() -> None:
             continue
         req = json.loads(line)
         try:
-            out = OPS[req["op"]](ruleset(req["variant"]), req)
+            out = OPS[req["op"]](rules_for(req), req)
         except Exception as exc:  # an answer, never a crash: the harness reports it per case
             out = {"error": f"{type(exc).__name__}: {exc}"}
         print(json.dumps({"id": req["id"], **out}, ensure_ascii=False), flush=True)

@@ -49,6 +49,8 @@ def deck_and_wildcards(v: Variant) -> Iterator[Located]:
             yield Located(("deck", "extra"), "a flower card FL has no rank: list it in wildcards.cards")
         if "FL" in wild and not v.deck.extra.get("FL"):
             yield Located(("wildcards", "cards"), "the deck has no flower cards (deck.extra has no FL)")
+        if "level_heart" in wild and v.ranks.level is None:
+            yield Located(("wildcards", "cards"), "level_heart needs a level rank: set ranks.level (the level of a hand not given one)")
     if v.deck.jokers and not wild and not {"BJ", "RJ"} <= known_ranks:
         yield Located(("ranks", "order"), "the deck has jokers: list BJ and RJ in ranks.order or make them wild")
 
@@ -68,13 +70,14 @@ def _type_cards(v: Variant, ids: list[str], i: int, t: HandType) -> Iterator[Loc
 
 
 def _type_kickers(v: Variant, ids: list[str], i: int, t: HandType) -> Iterator[Located]:
-    """Kickers: no wild kickers, only on a group or chain, and exclusions name known types."""
+    """Kickers: only on a group or chain, exclusions name known types, and wild kickers
+    (``kickers.wilds``) only of other ranks than the core's."""
     if t.kickers is None:
         return
-    if v.wildcards and (t.wilds.max is None or t.wilds.max > 0):
-        yield Located(("hand_types", i, "wilds"), "a hand type with kickers must say wilds: {max: 0} (wild kickers are not in the language yet)")
     if t.shape not in ("group", "chain"):
         yield Located(("hand_types", i, "kickers"), "kickers attach only to a group or chain shape")
+    if t.kickers.wilds != "no" and not t.kickers.other_ranks:
+        yield Located(("hand_types", i, "kickers", "wilds"), "kickers.wilds needs other_ranks: true")
     for j, other in enumerate(t.kickers.may_not_contain):
         if other not in ids:
             yield Located(("hand_types", i, "kickers", "may_not_contain", j), f"unknown hand type {other!r}{did_you_mean(other, ids)}")

@@ -62,12 +62,33 @@ def steps(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
     contract_ref = refs.contract_ref
     for i, step in enumerate(g.steps):
         body = getattr(step, step.kind)
-        yield from contract_ref(("game", "steps", i, step.kind, "contract"), body.contract)
+        if getattr(body, "contract", None) is not None:
+            yield from contract_ref(("game", "steps", i, step.kind, "contract"), body.contract)
         counter = getattr(body, "counter", None)
         if counter is not None:
             yield from contract_ref(("game", "steps", i, step.kind, "counter"), counter)
         if step.kind == "shown_card" and v.deck.packs < 2:
             yield Located(("game", "steps", i, "shown_card"), "a shown card needs a twin: use two packs")
+
+
+def drawn_wilds(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
+    """A ``draw_wild`` step and ``wildcards.cards: [drawn]`` go together; it draws ranks a
+    wild card may stand for, and no more than there are."""
+    drawn = bool(v.wildcards and "drawn" in v.wildcards.cards)
+    draws = [(i, step.draw_wild) for i, step in enumerate(g.steps) if step.draw_wild is not None]
+    if drawn and not draws:
+        yield Located(("wildcards", "cards"), "drawn wild ranks need a draw_wild step in game.steps")
+    never = set(v.wildcards.never_as) if v.wildcards else set()
+    pool = [r for r in v.ranks.order if r not in ("BJ", "RJ") and r not in never]
+    for i, body in draws:
+        if not drawn:
+            yield Located(("game", "steps", i, "draw_wild"), "a draw_wild step needs wildcards: {cards: [drawn]}")
+        for j, rank in enumerate(body.among):
+            if rank not in pool:
+                yield Located(("game", "steps", i, "draw_wild", "among", j), f"rank {rank!r} is not a rank a wild card may stand for")
+    total = sum(body.ranks for _, body in draws)
+    if draws and total > len(pool):
+        yield Located(("game", "steps", draws[-1][0], "draw_wild", "ranks"), f"the steps draw {total} ranks but only {len(pool)} may be drawn")
 
 
 def contracts(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
@@ -253,6 +274,7 @@ def session_rules(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
 GAME_CHECKS: tuple[GameCheck, ...] = (
     dealer, dealt_events, steps, contracts, bonuses, points, deal_size, obligations, score_forms,
     partners_picked, dealer_card_is_one, auction_values, deal_gives_cards, fixed_sides, session_rules,
+    drawn_wilds,
 )
 """Every check of ``game:``, in the order their problems are reported."""
 

@@ -25,6 +25,7 @@ from .scoring import (
     Transfer,
     TrickBonus,
 )
+from .shapes import RankName
 
 __all__ = [
     "Bonuses", "Contract", "End", "EndRule", "Factor", "Multipliers", "ScoreRow", "Session", "Transfer", "TrickBonus", "Tribute",
@@ -137,6 +138,23 @@ class Auction(Model):
     """The winner takes the kitty into his hand."""
 
 
+class DrawWild(Model):
+    """Wild ranks drawn at random when this step is reached (翻癞子), shown to every player:
+    from then on every card of a drawn rank is wild for the rest of the hand (the variant says
+    ``wildcards: {cards: [drawn]}``). Each rank is equally likely, as when a card is turned
+    from a pack until it is not a joker. No player acts."""
+
+    ranks: int = Field(1, ge=1, le=4)
+    """How many ranks this step draws, each different from the others and from ranks drawn by
+    earlier steps of the hand."""
+    among: list[RankName] = []
+    """The ranks that may be drawn; empty: every rank of ``ranks.order`` that a wild card may
+    stand for (not the jokers, not ``wildcards.never_as``)."""
+    name: Text | None = None
+    """What players call the rank this step draws (天癞子, 地癞子), for the rulebook and the
+    terminal."""
+
+
 class Step(Model):
     """One step of the contract phase; exactly one kind."""
 
@@ -150,6 +168,8 @@ class Step(Model):
     """A value auction."""
     tribute: Tribute | None = None
     """The exchange before a later hand of a match (进贡/还贡); makes the fixed sides' contract."""
+    draw_wild: DrawWild | None = None
+    """Wild ranks drawn and shown to all."""
 
     @model_validator(mode="after")
     def _one(self) -> Step:

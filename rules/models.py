@@ -88,9 +88,16 @@ class Ranks(Model):
     lowest straight and 10JQKA the highest."""
     suits: list[SuitName] = ["D", "C", "H", "S"]
     """Suits from lowest to highest, used only where a hand type compares by suit."""
+    level: RankName | None = None
+    """The level rank (级牌) of a hand that is not given one (the first hand of a session); a
+    session gives each hand its own level. The level rank ranks just below the jokers (above
+    every other rank; at the top where jokers are not ranks) in every comparison, except in
+    sequences, where it keeps its place in ``sequence``. Absent: no level rank."""
 
     @model_validator(mode="after")
     def _sequence_within_order(self) -> Ranks:
+        if self.level is not None and self.level not in self.order:
+            raise ValueError(f"level rank {self.level!r} is not in order")
         missing = [r for r in self.sequence if r not in self.order]
         if missing:
             raise ValueError(f"sequence ranks {missing} are not in order")
@@ -112,12 +119,22 @@ class Ranks(Model):
         return self
 
 
+WildName = Literal["BJ", "RJ", "FL", "level_heart", "drawn"]
+"""A wild card: a joker, a flower card, the heart of the level rank, or a drawn rank."""
+
+
 class Wildcards(Model):
     """Wild cards (癞子): cards that may stand for a natural card."""
 
-    cards: list[Literal["BJ", "RJ", "FL"]]
-    """Which cards are wild (jokers, and flower cards FL where the deck adds them). A wild card
-    never stands in for another special card: four jokers are four jokers."""
+    cards: list[WildName] = Field(min_length=1)
+    """Which cards are wild: jokers (BJ, RJ), flower cards (FL, where the deck adds them),
+    ``level_heart`` (the heart of the hand's level rank, 逢人配: one copy per pack) and
+    ``drawn`` (every card of the ranks a ``draw_wild`` step draws when the hand starts,
+    announced to all). A wild card never stands in for another special card: four jokers are
+    four jokers. A natural card that is wild (a level heart, a drawn rank) may also be played as
+    itself, its own rank and suit; played only with wild cards (纯癞子) such cards read as their
+    own rank, not ``alone_as`` (a lone level heart is the level card; two wild 5s are a pair of
+    5s; a 5 and a 9 both wild are a pair of 5s or of 9s)."""
     alone_as: RankName = "3"
     """The rank wild cards count as when played only with other wild cards (a lone joker is a 3;
     two jokers are a pair of that rank). A hand type made of exact cards (such as four jokers)
@@ -149,6 +166,8 @@ class Kickers(Model):
     no_longer_chain: bool = False
     """Kickers may not hold a full group of a sequence rank next to the core chain, which
     would make the core a longer chain (RLCard's rule for plane wings)."""
+    wilds: Literal["no", "complete", "any"] = "no"
+    """Wild cards in the kickers: no, complete (beside one natural card) or any (docs/rule-language.md)."""
 
     @model_validator(mode="after")
     def _per_group_needs_count(self) -> Kickers:
@@ -304,6 +323,11 @@ class Example(Model):
     """Plays from low to high: each beats every earlier one and none beats a later one."""
     note: Text | None = None
     """Why this example matters."""
+    wild_ranks: list[RankName] = []
+    """The wild ranks drawn for this example's hand (a variant whose ``draw_wild`` step draws
+    them); say them in ``note`` too, for the rulebook."""
+    level: RankName | None = None
+    """The level rank of this example's hand (default: ``ranks.level``)."""
 
     @model_validator(mode="after")
     def _kind(self) -> Example:

@@ -46,7 +46,7 @@ REGISTRIES: dict[str, tuple[Callable[[], Iterable[str]], Callable[[], Iterable[s
     "score row forms": (lambda: FORMS, lambda: {"winners", "declarer", "per_card", "places"}),
     "example kinds": (
         _example_keys,
-        lambda: {k for k in Example.model_fields if k not in {"play", "hand", "last", "note"}},
+        lambda: {k for k in Example.model_fields if k not in {"play", "hand", "last", "note", "wild_ranks", "level"}},
     ),
 }
 """Registry → (the engine's keys, the rule language's keys)."""

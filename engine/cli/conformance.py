@@ -126,6 +126,9 @@ def conform_cmd(
 
 
 def _print_diff(d: Diff, show: int) -> None:
+    if d.hand:
+        said = "; ".join(f"{k} {', '.join(v) if isinstance(v, list) else v}" for k, v in d.hand.items())
+        typer.echo(f"compared in one hand: {said}")
     if not d.groups:
         typer.echo(f"{d.a} and {d.b}: no difference found")
         return

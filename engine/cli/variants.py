@@ -45,7 +45,7 @@ def variants(as_json: JsonFlag = False) -> None:
         return
     table = Table(title="Built-in variants")
     for column in ("id", "名称", "name", "extends"):
-        table.add_column(column)
+        table.add_column(column, no_wrap=column == "id")  # an id is typed: never cut it
     for v in loaded:
         table.add_row(v.id, escape(v.name.zh), escape(v.name.en), v.extends or "")
     new_console().print(table)

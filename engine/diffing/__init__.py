@@ -8,6 +8,11 @@ card sets, pairs of plays, hands and whole hands on which the variants disagree 
 and groups them under the key of ``rulebook.diff.diff_variants`` that explains each
 (``groups``). Within a group the cases are shortest first; ``show`` keeps the first few of each
 kind and counts the rest.
+
+Where the hand rules depend on the hand (a level rank, drawn wild ranks) both variants are
+compared in one hand (``same_hand``): the second variant's sample hand (the first's when the
+second has no per-hand rules), each variant taking the parameters it has. A drawn wild rank is
+then wild on the side that draws it, and the difference it makes is the wild cards' key.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from typing import Any
 
 from paixing.hands.compile import Ruleset
 
+from ..vectors.params import hand_keys, params_of, sample_hand
 from .cases import Case, beats_cases, classify_cases, moves_cases, score_cases
 from .groups import UNEXPLAINED, behaviour_paths, explain
 from .search import SMALL, candidates
@@ -59,9 +65,28 @@ class Diff:
     changed: list[str]
     """Every changed key that can change behaviour."""
     groups: list[Group] = field(default_factory=list)
+    hand: dict[str, Any] = field(default_factory=dict)
+    """The hand both were compared in (``level``, ``wild_ranks``), where the rules depend on it."""
 
     def to_json(self, show: int = 5) -> dict[str, Any]:
-        return {"a": self.a, "b": self.b, "changed": self.changed, "groups": [g.to_json(show) for g in self.groups]}
+        hand = {"hand": self.hand} if self.hand else {}
+        return {"a": self.a, "b": self.b, "changed": self.changed, **hand, "groups": [g.to_json(show) for g in self.groups]}
+
+
+def same_hand(a: Ruleset, b: Ruleset) -> tuple[Ruleset, Ruleset, dict[str, Any]]:
+    """``a`` and ``b`` compiled for one hand, and what names it: ``b``'s sample hand (``a``'s
+    when ``b`` has no per-hand rules), each side given only the parameters it takes."""
+    keys_a, keys_b = hand_keys(a), hand_keys(b)
+    if not keys_a and not keys_b:
+        return a, b, {}
+    hand = sample_hand(b) if keys_b else sample_hand(a)
+    named = params_of(hand, (*keys_b, *(k for k in keys_a if k not in keys_b)))
+
+    def take(rs: Ruleset, keys: tuple[str, ...]) -> Ruleset:
+        given = {k: named[k] for k in keys}
+        return rs.for_hand(level=given.get("level"), wild_ranks=tuple(given.get("wild_ranks", ())))
+
+    return take(a, keys_a), take(b, keys_b), named
 
 
 def diff(
@@ -78,6 +103,7 @@ def diff(
     explained by ``doc``): hands of up to ``size`` cards, the sample plays, and, when
     ``hands``, whole hands played from ``seed``."""
     changed = behaviour_paths(list(paths))
+    a, b, hand = same_hand(a, b)
     pool = candidates(a, b, size)
     small = [c for c in pool if len(c) <= size]
     plain = candidates(a, b, size, dealt=False)
@@ -90,4 +116,4 @@ def diff(
         if rule not in groups:
             groups[rule] = Group(rule, "" if rule == UNEXPLAINED else " ".join(doc(p) for p in rule.split(" + ")))
         groups[rule].cases.append(case)
-    return Diff(a.id, b.id, changed, list(groups.values()))
+    return Diff(a.id, b.id, changed, list(groups.values()), hand)

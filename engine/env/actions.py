@@ -33,12 +33,14 @@ from dataclasses import dataclass, field
 from paixing.game.actions import Action
 from paixing.game.state import Game
 from paixing.game.steps import STEPS
+from paixing.game.steps.draw_wild import candidates
 from paixing.hands.cache import ruleset
-from paixing.hands.compile import Ruleset
+from paixing.hands.compile import Ruleset, TypeInfo
 from paixing.hands.generate import generate
 from paixing.hands.play import Play
 from paixing.hands.view import HandView
 from paixing.rules.cards import Card, format_cards
+from paixing.rules.hand_rules import DrawWild
 
 PlayKey = tuple[int, tuple[tuple[int, int], ...], int, tuple[tuple[int, int], ...], int]
 """(type index, core groups, suit or -1, kicker naturals, wild cards used)."""
@@ -79,17 +81,42 @@ def distinct_cards(rs: Ruleset) -> list[Card]:
 
 
 def _play_keys(rs: Ruleset) -> list[PlayKey]:
-    """Every play key the whole deck can make, each with every possible number of wild cards."""
+    """Every play key the whole deck can make, each with every possible number of wild cards
+    (in a variant that draws wild ranks, as many as the drawn ranks' cards; the types that need
+    wild cards are generated in every hand one drawn rank makes)."""
     hv = HandView(rs, rs.deck())
-    wilds = len(hv.wilds)
+    wilds = max(len(hv.wilds), _drawn_wild_cards(rs))
     keys: set[PlayKey] = set()
-    for t in rs.playable_types:
-        for p in generate(rs, hv, t):
-            t_index, groups, suit, kick, _ = play_key(p)
-            core = sum(n for _, n in groups)
-            for w in range(min(wilds, core) + 1):
-                keys.add((t_index, groups, suit, kick, w))
+    for hand, view, types in [(rs, hv, rs.playable_types), *_drawn_hands(rs)]:
+        for t in types:
+            for p in generate(hand, view, t):
+                t_index, groups, suit, kick, _ = play_key(p)
+                core = sum(n for _, n in groups)
+                for w in range(min(wilds, core) + 1):
+                    keys.add((t_index, groups, suit, kick, w))
     return sorted(keys)
+
+
+def _draws(rs: Ruleset) -> list[DrawWild]:
+    game = rs.variant.game
+    return [s.draw_wild for s in game.steps if s.draw_wild is not None] if game is not None else []
+
+
+def _drawn_wild_cards(rs: Ruleset) -> int:
+    """The most wild cards the drawn ranks of a hand hold (0 where no rank is drawn)."""
+    ranks = sum(body.ranks for body in _draws(rs))
+    return ranks * max(Counter(c.rank for c in rs.deck()).values(), default=0)
+
+
+def _drawn_hands(rs: Ruleset) -> list[tuple[Ruleset, HandView, list[TypeInfo]]]:
+    """For each rank a step may draw, the hand where it alone is wild, its deck and the types
+    that need wild cards (the plays of the others are the base deck's, with wild cards)."""
+    ranks = dict.fromkeys(r for body in _draws(rs) for r in candidates(rs, body))
+    out = []
+    for rank in ranks:
+        hand = rs.for_hand(wild_ranks=(rank,))
+        out.append((hand, HandView(hand, hand.deck()), [t for t in hand.playable_types if t.wmin > 0]))
+    return out
 
 
 @dataclass

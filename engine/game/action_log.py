@@ -27,6 +27,11 @@ class ActionLog:
         self._items: list[str | tuple[Play, str]] = []
         self._texts: list[str] = []
 
+    def use_rules(self, rs: Ruleset) -> None:
+        """Read the plays from now on by ``rs`` (the hand's rules once wild ranks are drawn)."""
+        self.texts()
+        self._rs = rs
+
     def append(self, text: str) -> None:
         """An action already written as text (a pass, a bid, a call)."""
         self._items.append(text)

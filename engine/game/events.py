@@ -229,10 +229,21 @@ class TributeResisted(Event):
     cards: str
 
 
+@dataclass(frozen=True)
+class WildsDrawn(Event):
+    """Wild ranks are drawn and shown to all (every card of these ranks is wild from now on;
+    ``all``: every rank drawn in the hand so far)."""
+
+    kind: ClassVar[str] = "wilds_drawn"
+    ranks: tuple[str, ...]
+    all: tuple[str, ...]
+
+
 EVENTS: dict[str, type[Event]] = {
     cls.kind: cls
     for cls in (Deal, Redeal, InstantWin, Reward, ShownCard, Call, Bid, Pass, ContractMade, Kitty, Lead, Played,
-                PartnerRevealed, Out, Trick, Bonus, Factor, End, Tribute, TributeReturned, TributeResisted)
+                PartnerRevealed, Out, Trick, Bonus, Factor, End, Tribute, TributeReturned, TributeResisted,
+                WildsDrawn)
 }
 """Event kind → its class."""
 

@@ -22,7 +22,7 @@ from weakref import WeakKeyDictionary
 
 from paixing.hands.classify import classify
 from paixing.hands.compile import Ruleset
-from paixing.hands.play import Play
+from paixing.hands.play import Play, stood_for
 from paixing.rules.cards import Card, CardError, format_cards, parse_cards
 
 
@@ -51,7 +51,7 @@ def pick(rs: Ruleset, readings: Sequence[Play], reading: str) -> list[Play]:
     cards: str | None = None
     if rest:
         try:
-            cards = format_cards(rs.sort_cards(parse_cards(rest)))
+            cards = stood_for(rs.tables, parse_cards(rest))
         except CardError as exc:
             raise BadReading(f"after '=', name a hand type or the cards the play reads as: {exc}") from None
     return [p for p in readings if _matches(p, types, cards)]

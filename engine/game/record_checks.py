@@ -62,6 +62,7 @@ FIELDS: dict[str, tuple[str, Any]] = {
     "hand_number": ("a whole number from 1", lambda v: _int(v, 1, 10**9)),
     "dealer": ("a seat number or null", lambda v: v is None or _int(v, 0, 1000)),
     "previous_first_out": ("a seat number or null", lambda v: v is None or _int(v, 0, 1000)),
+    "wild_ranks": ("a list of ranks", lambda v: isinstance(v, list) and all(_text(r) for r in v)),
     "deal": ("a list of hands in card notation", lambda v: isinstance(v, list) and all(_text(h) for h in v)),
     "kitty": ("cards in card notation", _text),
     "fixed_deal": ("true or false", lambda v: isinstance(v, bool)),

@@ -31,6 +31,7 @@ class Recorded(Protocol):
     fixed_deal: bool
     previous_first_out: int | None
     level: str | None
+    wild_ranks: tuple[str, ...]
     match: dict[str, Any] | None
     log: list[Event]
     result: Settlement | None
@@ -54,6 +55,8 @@ def game_record(game: Recorded) -> dict[str, Any]:
         "fixed_deal": game.fixed_deal,
         **({"previous_first_out": game.previous_first_out} if game.previous_first_out is not None else {}),
         **({"level": game.level} if game.level is not None else {}),
+        # like the deal, told wild ranks are kept only for a fixed deal (a seed draws its own)
+        **({"wild_ranks": list(game.wild_ranks)} if game.fixed_deal and game.wild_ranks else {}),
         **({"match": game.match} if game.match is not None else {}),
         "actions": list(game.actions),
         "events": [event.to_json() for event in game.log],

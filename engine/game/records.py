@@ -87,6 +87,7 @@ def game_from_record(
             kwargs["hands"] = [parse_cards(h) for h in record["deal"]]
             kwargs["kitty"] = parse_cards(record.get("kitty", ""))
             kwargs["dealer"] = record.get("dealer")
+            kwargs["wild_ranks"] = record.get("wild_ranks")
         return Game(rs, record.get("seed", 0), **kwargs)
     except (KeyError, TypeError, ValueError, CardError) as exc:
         raise RecordError(f"not a game record: {exc}") from None

@@ -16,7 +16,7 @@ from typing import Any
 
 from paixing.game import entry, steps
 from paixing.game.action_log import ActionLog
-from paixing.game.actions import PASS, Action, IllegalAction, Meaning
+from paixing.game.actions import NO_ACTIONS, PASS, Action, IllegalAction, LegalActions, Meaning
 from paixing.game.clone import clone
 from paixing.game.dealt import instant_winner, rewards
 from paixing.game.ends import hand_over
@@ -32,6 +32,7 @@ from paixing.game.events import (
     Reward,
 )
 from paixing.game.facts import HandFacts
+from paixing.game.hand_params import HandRules
 from paixing.game.match import hand_level, start_state
 from paixing.game.obligations import compile_rules
 from paixing.game.observation import MOVE_EVENTS, Observation, PublicViews
@@ -50,7 +51,7 @@ from paixing.rules.hand_rules import Contract, GameRules, ScoreRow
 
 __all__ = ["PASS", "Action", "Game", "IllegalAction", "Meaning", "Seats", "new_game"]
 
-class Game(TrickPlay):
+class Game(HandRules, TrickPlay):
     """A hand of a variant. Build with ``new_game``."""
 
     def __init__(
@@ -64,33 +65,32 @@ class Game(TrickPlay):
         previous_first_out: int | None = None,
         level: str | None = None,
         match: dict[str, Any] | None = None,
+        wild_ranks: Sequence[str] | None = None,
     ) -> None:
         if rs.variant.game is None:
             raise ValueError(f"{rs.id} defines hand types only, no game (it has no 'game:' section)")
-        self.rs = rs
         self.rules: GameRules = rs.variant.game
+        self.match = match
+        """The match state this hand was dealt with (``match.MatchState`` JSON), None alone."""
+        self.match_state = start_state(self.rules.session, match)
+        self._set_hand_params(rs, level if level is not None else hand_level(self.rules.session, self.match_state), wild_ranks)
         self.played_bonuses = [b for b in self.rules.bonuses.tricks if b.when == "played"]
         self.n = rs.variant.players
         self.seed = seed
         self.rng = random.Random(seed)
         self.hand_number = hand_number
-        self.obligations = compile_rules(rs, hand_number)
+        self.obligations = compile_rules(self.rs, hand_number)
         self.previous_first_out = previous_first_out
-        self.match = match
-        """The match state this hand was dealt with (``match.MatchState`` JSON), None alone."""
-        self.match_state = start_state(self.rules.session, match)
-        self.level = level if level is not None else hand_level(self.rules.session, self.match_state)
-        """The level rank this hand is played at (a session with levels), else None."""
         self.fixed_deal = hands is not None
         self.log: list[Event] = []
-        self.actions = ActionLog(rs)
+        self.actions = ActionLog(self.rs)
         self.scores = [0] * self.n
         self.phase = "deal"
         self.turn = -1
         self.result: Settlement | None = None
         self.redeals = 0
         self._given_dealer = dealer
-        self._issued: tuple[int, set[int], list[Action]] = (-1, set(), [])
+        self._issued: tuple[int, LegalActions] = (-1, NO_ACTIONS)
         self.views = PublicViews(self.n)
         """Each seat's view of the log, and the cached parts of its observation."""
         self._reset_hand_state()
@@ -98,6 +98,7 @@ class Game(TrickPlay):
 
     def _reset_hand_state(self) -> None:
         """Contract and trick state, empty until those phases begin."""
+        self._forget_draws()
         self.contract: Contract | None = None
         self.seats = Seats()
         self.called: Card | None = None
@@ -307,16 +308,17 @@ class Game(TrickPlay):
     def over(self) -> bool:
         return self.phase == "over"
 
-    def legal_actions(self) -> list[Action]:
-        """What the player to act (``turn``) may do now; empty when the hand is over."""
-        acts: list[Action] = []
-        if self.phase == "contract":
-            assert self.step is not None
-            acts = self.step.actions(self, self.turn)
-        elif self.phase == "play":
+    def legal_actions(self) -> LegalActions:
+        """What the player to act (``turn``) may do now; empty when the hand is over. A play's
+        action is made when it is read (see ``LegalActions``)."""
+        acts = NO_ACTIONS
+        if self.phase == "play":
             acts = self._play_actions()
+        elif self.phase == "contract":
+            assert self.step is not None
+            acts = LegalActions([], self.step.actions(self, self.turn))
         # Actions handed out here need no second check when they come back to apply().
-        self._issued = (len(self.actions), set(map(id, acts)), acts)
+        self._issued = (len(self.actions), acts)
         return acts
 
     def parse_action(self, text: str) -> Action:
@@ -359,7 +361,7 @@ class Game(TrickPlay):
         """Whether ``legal_actions()`` handed out this very object in this state (no action was
         applied since): it needs no second check."""
         issued = self._issued
-        return issued[0] == len(self.actions) and id(action) in issued[1]
+        return issued[0] == len(self.actions) and issued[1].issued(action)
 
     def observation(self, seat: int) -> Observation:
         """Exactly what ``seat`` may know now (see ``paixing.game.observation``): nothing in it

@@ -18,7 +18,7 @@ from paixing.hands.features import FeatureContext, compile_features
 from paixing.hands.ruleset import ContainsFn, Ruleset, TypeInfo, deal_deck
 from paixing.hands.shapes import SHAPES, Shape
 from paixing.hands.suited import never_as_generate, never_as_match, suited_generate, suited_match
-from paixing.hands.tables import BIG, RankTables, rank_tables
+from paixing.hands.tables import BIG, NO_PARAMS, HandParams, RankTables, rank_tables
 from paixing.rules.cards import Card
 from paixing.rules.models import HandType, Variant
 
@@ -96,7 +96,7 @@ def _type_info(i: int, spec: HandType, tables: RankTables, me: _Shaped, cls: int
     length_cap = spec.compare.length_cap or BIG
     ctx = FeatureContext(kind.top, params, tables, length_cap, spec.compare.category)
     key, same = tuple(spec.compare.key), tuple(spec.compare.same)
-    wmax = (BIG if spec.wilds.max is None else spec.wilds.max) if tables.wild_names else 0
+    wmax = (BIG if spec.wilds.max is None else spec.wilds.max) if tables.any_wild else 0
     return TypeInfo(
         index=i,
         id=spec.id,
@@ -129,9 +129,10 @@ def _type_info(i: int, spec: HandType, tables: RankTables, me: _Shaped, cls: int
     )
 
 
-def compile_variant(variant: Variant) -> Ruleset:
-    """Build the tables for ``variant``. Pure: the same variant always gives equal tables."""
-    tables = rank_tables(variant)
+def compile_variant(variant: Variant, hand: HandParams = NO_PARAMS) -> Ruleset:
+    """Build the tables for ``variant`` (for a hand with ``hand``'s parameters: its level rank,
+    its drawn wild ranks). Pure: the same arguments always give equal tables."""
+    tables = rank_tables(variant, hand)
     specs = variant.hand_types
     shaped = [_shaped(t, tables) for t in specs]
     ids = [t.id for t in specs]
@@ -143,9 +144,10 @@ def compile_variant(variant: Variant) -> Ruleset:
     )
     exclusive = {t.exclusive for t in types if t.exclusive is not None}
     deck = deal_deck(variant)
-    card_rank = {c: tables.rank_index.get(c.rank, -1) for c in deck}
-    # Open-suit cards (rank-only notation, as peers and examples write hands) count the same.
-    card_rank.update({Card(c.rank): tables.rank_index.get(c.rank, -1) for c in deck})
+    # Open-suit cards (rank-only notation, as peers and examples write hands) count the same;
+    # wild cards (a natural wild card included) are -1.
+    card_rank = {Card(c.rank): -1 if tables.is_wild(Card(c.rank)) else tables.rank_index.get(c.rank, -1) for c in deck}
+    card_rank.update({c: -1 if tables.is_wild(c) else tables.rank_index.get(c.rank, -1) for c in deck})
     return Ruleset(
         variant=variant,
         tables=tables,
@@ -162,4 +164,6 @@ def compile_variant(variant: Variant) -> Ruleset:
         exclusive_wild_sets=frozenset(exclusive),
         card_rank=card_rank,
         card_index={c: i for i, c in enumerate(sorted(set(deck), key=tables.sort_key))},
+        hand=hand,
+        specialise=compile_variant,
     )

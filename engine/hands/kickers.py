@@ -31,7 +31,7 @@ def kicker_cards(t: TypeInfo, groups: int) -> int:
     return kick_units(k, groups) * k.size
 
 
-def _adjacent(rs: Ruleset, spec: Kickers, start: int, k: int) -> set[int]:
+def adjacent_ranks(rs: Ruleset, spec: Kickers, start: int, k: int) -> set[int]:
     """Sequence ranks next to a chain core (``start`` ≥ 0) that kickers may not fill."""
     if not spec.no_longer_chain or start < 0:
         return set()
@@ -44,39 +44,47 @@ def _forbidden(kick: Counts, forbid: list[tuple[frozenset[int] | None, ContainsF
     return any(contains(kick) for _, contains in forbid)
 
 
-def with_kickers(rs: Ruleset, hv: HandView, t: TypeInfo, groups: Counts, used: dict[int, int], start: int, k: int, s: int) -> list[Play]:
+def with_kickers(
+    rs: Ruleset, hv: HandView, t: TypeInfo, groups: Counts, used: dict[int, int], start: int, k: int, s: int, wild_as: tuple[int, ...] = ()
+) -> list[Play]:
     """The core plus every allowed kicker multiset drawn from what the core leaves (every
-    smaller number of units, none included, when the kickers may be ``fewer``)."""
+    smaller number of units, none included, when the kickers may be ``fewer``). ``used``: the
+    core's natural cards per rank (a rank filled by wild cards alone is there with 0: kickers
+    still may not be of it); ``wild_as``: what the core's wild cards stand for."""
     spec = t.kickers
     assert spec is not None
     units = kick_units(spec, k)
     if not spec.fewer:
-        return _kicked(rs, hv, t, groups, used, start, k, s, units)
-    out = [Play(t, None, groups, _merged(used, ()), (), -1, hv)]
+        return _kicked(rs, hv, t, groups, used, start, k, s, units, wild_as)
+    out = [Play(t, None, groups, _merged(used, ()), wild_as, -1, hv)]
     for u in range(1, units):
-        out += _kicked(rs, hv, t, groups, used, start, k, s, u)
+        out += _kicked(rs, hv, t, groups, used, start, k, s, u, wild_as)
     return out
 
 
-def _kicked(rs: Ruleset, hv: HandView, t: TypeInfo, groups: Counts, used: dict[int, int], start: int, k: int, s: int, units: int) -> list[Play]:
+def _kicked(
+    rs: Ruleset, hv: HandView, t: TypeInfo, groups: Counts, used: dict[int, int], start: int, k: int, s: int, units: int, wild_as: tuple[int, ...] = ()
+) -> list[Play]:
     """The core plus every allowed multiset of exactly ``units`` kicker units."""
     spec = t.kickers
     assert spec is not None
-    eligible, rem = _eligible(hv, spec, used)
-    adjacent = _adjacent(rs, spec, start, k)
+    eligible, rem = eligible_ranks(hv, spec, used)
+    adjacent = adjacent_ranks(rs, spec, start, k)
     forbid = _live_forbid(t, eligible)
     core_items = list(used.items())
-    if units == 1 and spec.other_ranks and len(core_items) == 1:
+    if wild_as:
+        core_items = [item for item in core_items if item[1]]
+    elif units == 1 and spec.other_ranks and len(core_items) == 1:
         return _one_unit(hv, t, groups, core_items[0], eligible, adjacent, forbid, s)
     kicks = multisets(eligible, _unit_caps(spec, t.kick_cap, eligible, rem, adjacent, s), units, spec.size)
     if forbid:
         kicks = [kick for kick in kicks if not _forbidden(kick, forbid)]
     if spec.other_ranks:
-        return [Play(t, None, groups, tuple(sorted(core_items + list(kick))), (), -1, hv) for kick in kicks]
-    return [Play(t, None, groups, _merged(used, kick), (), -1, hv) for kick in kicks]
+        return [Play(t, None, groups, tuple(sorted(core_items + list(kick))), wild_as, -1, hv) for kick in kicks]
+    return [Play(t, None, groups, _merged(used, kick), wild_as, -1, hv) for kick in kicks]
 
 
-def _eligible(hv: HandView, spec: Kickers, used: dict[int, int]) -> tuple[list[int], Sequence[int]]:
+def eligible_ranks(hv: HandView, spec: Kickers, used: dict[int, int]) -> tuple[list[int], Sequence[int]]:
     """Ranks a kicker unit may come from, and the counts the core leaves."""
     size = spec.size
     if spec.other_ranks:
@@ -126,7 +134,7 @@ def _merged(used: dict[int, int], kick: Counts) -> Counts:
     total = dict(used)
     for r, n in kick:
         total[r] = total.get(r, 0) + n
-    return tuple(sorted(total.items()))
+    return tuple(sorted(item for item in total.items() if item[1]))
 
 
 def multisets(ranks: list[int], caps: list[int], units: int, size: int) -> list[Counts]:
@@ -176,7 +184,7 @@ def kicker_allowed(rs: Ruleset, t: TypeInfo, kick: Counts, start: int, k: int, s
     assert spec is not None
     if not kick:
         return True
-    adjacent = _adjacent(rs, spec, start, k)
+    adjacent = adjacent_ranks(rs, spec, start, k)
     if adjacent and any(n >= s and r in adjacent for r, n in kick):
         return False
     return not any(rs.types[o].contains_fn(kick) for o in t.may_not_contain)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from paixing.hands.ruleset import TypeInfo
+from paixing.hands.tables import RankTables
 from paixing.hands.view import HandView
 from paixing.rules.cards import Card, format_cards
 
@@ -71,6 +72,9 @@ class Play:
             if self.wild_as:
                 picked += hand.wilds[: len(self.wild_as)]
             cards = self._cards = tuple(picked)
+            # Picked: let the hand view go. A play that was made lives on in the game's log, and
+            # its view's lists kept alive there made the garbage collector run every hand.
+            self._hand = None
         return cards
 
     @property
@@ -131,7 +135,7 @@ class Play:
         if not self.type.suited:
             # Suits play no part in this reading: write it by rank alone (4D + joker → 44).
             nat = [Card(c.rank) for c in nat]
-        return format_cards(rs.sort_cards(nat + list(self.stands_for)))
+        return stood_for(rs, nat + list(self.stands_for))
 
     @property
     def notation(self) -> str:
@@ -153,6 +157,14 @@ class Play:
         if self.wild_as:
             out["as"] = self.reads_as
         return out
+
+
+def stood_for(tables: RankTables, cards: list[Card]) -> str:
+    """Cards a play stands for, written in rank order: each is natural here, even a card of a
+    wild rank (a drawn wild 5 standing for itself)."""
+    index = tables.rank_index
+    suit_rank = tables.suit_rank
+    return format_cards(sorted(cards, key=lambda c: (index.get(c.rank, len(index)), suit_rank.get(c.suit, -1))))
 
 
 def beats(play: Play, target: Play) -> bool:

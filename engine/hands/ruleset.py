@@ -6,13 +6,14 @@ generators and comparators never touch pydantic objects nor dispatch on a shape 
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from paixing.hands.tables import BIG, RankTables
+from paixing.hands.tables import BIG, HandParams, RankTables
 from paixing.rules.cards import Card, full_pack, parse_cards
 from paixing.rules.models import HandType, Kickers, Text, Variant
 
@@ -142,10 +143,47 @@ class Ruleset:
     source: str | None = None
     """The variant file this was compiled from (absolute), None for a built-in id or a Variant:
     game records name it so that replay reads the same file."""
+    hand: HandParams = HandParams()
+    """The per-hand parameters this ruleset was compiled with (empty: the base ruleset)."""
+    specialise: Callable[[Variant, HandParams], Ruleset] | None = None
+    """The compiler, kept so ``for_hand`` builds a specialised ruleset without this module
+    importing the compiler (which imports this one)."""
+    hand_cache: dict[HandParams, Ruleset] = field(default_factory=dict)
+    """Specialised rulesets by their parameters (see ``for_hand``)."""
 
     @property
     def id(self) -> str:
         return self.variant.id
+
+    @property
+    def base(self) -> Ruleset:
+        """The parameter-free ruleset this one was specialised from (itself when it is one)."""
+        return self.hand_cache.get(HandParams(), self)
+
+    @property
+    def has_wilds(self) -> bool:
+        """The variant has wild cards, possibly only once a hand knows them (a drawn rank)."""
+        return self.variant.wildcards is not None
+
+    def for_hand(self, level: str | None = None, wild_ranks: tuple[str, ...] | list[str] = ()) -> Ruleset:
+        """This variant compiled for one hand: ``level`` is the hand's level rank (None or the
+        variant's ``ranks.level``: that one), ``wild_ranks`` the ranks a ``draw_wild`` step drew. Cached
+        by the parameters, on the base ruleset: a session asks for each level once."""
+        base = self.base
+        order = base.variant.ranks.order
+        for rank in (level, *wild_ranks):
+            if rank is not None and rank not in order:
+                raise ValueError(f"{rank!r} is not a rank of {base.id}")
+        params = HandParams(None if level == self.variant.ranks.level else level, tuple(wild_ranks))
+        if params == base.hand:
+            return base
+        found = base.hand_cache.get(params)
+        if found is None:
+            assert base.specialise is not None
+            made = base.specialise(base.variant, params)
+            found = dataclasses.replace(made, source=base.source, hand_cache={HandParams(): base})
+            base.hand_cache[params] = found
+        return found
 
     @property
     def playable_types(self) -> tuple[TypeInfo, ...]:
@@ -160,7 +198,7 @@ class Ruleset:
         return cores
 
     def is_wild(self, card: Card) -> bool:
-        return card.rank in self.wild_names
+        return self.tables.is_wild(card)
 
     def sort_key(self, card: Card) -> tuple[int, int]:
         """Cards sort by rank (wilds last) then by suit."""

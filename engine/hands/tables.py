@@ -40,14 +40,47 @@ class RankTables:
     """The rank wild cards count as when played only with wild cards (-1 without wilds)."""
     never_as: frozenset[int]
     """Ranks (indices) a wild card never stands for (``wildcards.never_as`` that are ranks)."""
+    wild_cards: frozenset[Card] = frozenset()
+    """Single natural cards that are wild in this hand (the heart of the level rank); a whole
+    wild rank (a drawn rank) is in ``wild_names`` instead."""
+    natural_wilds: bool = False
+    """Some wild cards are natural cards (a level heart, a drawn rank): wild cards played only
+    with wild cards read as their own natural rank(s) rather than ``alone_as``."""
+    level: str | None = None
+    """The level rank of this hand (moved just below the jokers in ``ranks``), or None."""
+
+    @property
+    def any_wild(self) -> bool:
+        """This hand has wild cards (jokers, flowers, natural cards)."""
+        return bool(self.wild_names or self.wild_cards)
 
     def is_wild(self, card: Card) -> bool:
-        return card.rank in self.wild_names
+        return card.rank in self.wild_names or card in self.wild_cards
+
+    def natural_rank(self, card: Card) -> int:
+        """The rank index a wild card has as a natural card (-1 for a joker or flower card
+        that is wild: it has no rank of its own)."""
+        return self.rank_index.get(card.rank, -1)
+
+    def wilds_in(self, cards: list[Card] | tuple[Card, ...]) -> list[Card]:
+        """The wild cards among ``cards``."""
+        return [c for c in cards if self.is_wild(c)]
+
+    def alone_ranks(self, wilds: list[Card] | tuple[Card, ...]) -> list[int]:
+        """The ranks wild cards played only with wild cards may read as (纯癞子), low to high:
+        the own ranks of the natural cards among them, else ``alone_as``."""
+        if self.natural_wilds:
+            own = sorted({self.rank_index[c.rank] for c in wilds if c.rank in self.rank_index})
+            if own:
+                return own
+        return [self.alone_as] if self.alone_as >= 0 else []
 
     def sort_key(self, card: Card) -> tuple[int, int]:
-        """Cards sort by rank (wilds last) then by suit."""
-        if card.rank in self.wild_names:
-            return (len(self.ranks) + SPECIALS.index(card.rank) if card.rank in SPECIALS else len(self.ranks), 0)
+        """Cards sort by rank (wilds last, natural wilds by their own rank) then by suit."""
+        if self.is_wild(card):
+            if card.rank in SPECIALS:
+                return (len(self.ranks) + SPECIALS.index(card.rank), 0)
+            return (len(self.ranks) + len(SPECIALS) + self.rank_index.get(card.rank, 0), self.suit_rank.get(card.suit, -1))
         return (self.rank_index[card.rank], self.suit_rank.get(card.suit, -1))
 
     def sort_cards(self, cards: list[Card] | tuple[Card, ...]) -> list[Card]:
@@ -68,15 +101,58 @@ def _window_top(variant: Variant, rank_index: dict[str, int], seq: tuple[int, ..
     return out
 
 
-def rank_tables(variant: Variant) -> RankTables:
-    """The rank tables of ``variant``."""
-    order = tuple(variant.ranks.order)
+@dataclass(frozen=True)
+class HandParams:
+    """What is known only when a hand starts, and changes the hand layer: the level rank (from
+    the session or ``ranks.level``) and the wild ranks a ``draw_wild`` step drew. The empty
+    value is the parameter-free default (a variant's base ruleset)."""
+
+    level: str | None = None
+    """The hand's level rank; None: the variant's ``ranks.level`` (if any)."""
+    wild_ranks: tuple[str, ...] = ()
+
+
+NO_PARAMS = HandParams()
+"""The parameters of a base ruleset: none."""
+
+
+def level_order(order: tuple[str, ...], level: str | None) -> tuple[str, ...]:
+    """``order`` with the level rank moved just below the jokers (to the top when jokers are
+    not ranks): the level rank outranks every other natural rank, in groups and in every other
+    comparison by rank. Sequences keep their own order (``ranks.sequence``)."""
+    if level is None or level not in order:
+        return order
+    rest = [r for r in order if r != level]
+    at = next((i for i, r in enumerate(rest) if r in SPECIALS), len(rest))
+    return (*rest[:at], level, *rest[at:])
+
+
+def _wild_parts(variant: Variant, hand: HandParams) -> tuple[frozenset[str], frozenset[Card]]:
+    """The wild card names (whole ranks included) and the single wild natural cards."""
+    wild = variant.wildcards
+    if wild is None:
+        return frozenset(), frozenset()
+    names: set[str] = {c for c in wild.cards if c in SPECIALS}
+    cards: set[Card] = set()
+    if "drawn" in wild.cards:
+        names.update(hand.wild_ranks)
+    level = hand.level or variant.ranks.level
+    if "level_heart" in wild.cards and level is not None:
+        cards.add(Card(level, "H"))
+    return frozenset(names), frozenset(cards)
+
+
+def rank_tables(variant: Variant, hand: HandParams = NO_PARAMS) -> RankTables:
+    """The rank tables of ``variant`` for a hand with ``hand``'s parameters."""
+    level = hand.level or variant.ranks.level
+    order = level_order(tuple(variant.ranks.order), level)
     rank_index = {r: i for i, r in enumerate(order)}
     seq = tuple(rank_index[r] for r in variant.ranks.sequence)
     seq_pos = [-1] * len(order)
     for p, r in enumerate(seq):
         seq_pos[r] = p
     wild = variant.wildcards
+    names, cards = _wild_parts(variant, hand)
     return RankTables(
         ranks=order,
         rank_index=rank_index,
@@ -86,7 +162,10 @@ def rank_tables(variant: Variant) -> RankTables:
         window_top=_window_top(variant, rank_index, seq),
         suit_names=tuple(variant.ranks.suits),
         suit_rank={s: i for i, s in enumerate(variant.ranks.suits)},
-        wild_names=frozenset(wild.cards) if wild else frozenset(),
+        wild_names=names,
         alone_as=rank_index[wild.alone_as] if wild else -1,
         never_as=frozenset(rank_index[r] for r in wild.never_as if r in rank_index) if wild else frozenset(),
+        wild_cards=cards,
+        natural_wilds=bool(cards) or any(n in rank_index for n in names),
+        level=level if level in rank_index else None,
     )

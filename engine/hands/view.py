@@ -62,12 +62,13 @@ class HandView:
         except KeyError:  # open-suit cards (rank-only notation) or cards foreign to the deck
             counts = [0] * len(ruleset.ranks)
             wilds = []
+            tables = ruleset.tables
             for card in self.cards:
                 r = ruleset.rank_index.get(card.rank, -1)
-                if r >= 0:
-                    counts[r] += 1
-                elif card.rank in ruleset.wild_names:
+                if tables.is_wild(card):
                     wilds.append(card)
+                elif r >= 0:
+                    counts[r] += 1
                 else:
                     raise UnknownCard(f"{card} is not a card of {ruleset.id}") from None
         if len(wilds) > 1:
@@ -87,9 +88,10 @@ class HandView:
             by_rank = [[] for _ in self.counts]
             index = self.ruleset.rank_index
             order = self.ruleset.card_index
+            wild = self.ruleset.tables.is_wild
             for card in sorted(self.cards, key=lambda c: order.get(c, -1)):
                 r = index.get(card.rank)
-                if r is not None:
+                if r is not None and not wild(card):
                     by_rank[r].append(card)
             self._by_rank = by_rank
         return by_rank

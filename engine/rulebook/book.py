@@ -30,7 +30,7 @@ def contents(pen: Pen) -> list[tuple[str, str]]:
     differences only for a variant that extends another."""
     v = pen.v
     ids = ["overview", "cards", "ranks"]
-    if pen.rs.wild_names:
+    if pen.rs.has_wilds:
         ids.append("wilds")
     ids += ["types", "compare"]
     if v.game is not None:

@@ -28,6 +28,7 @@ from paixing.game.events import (
     Reward,
     ShownCard,
     Trick,
+    WildsDrawn,
 )
 from paixing.rules.cards import parse_cards
 from rich.text import Text
@@ -147,6 +148,12 @@ class EventLines(SessionBase):
     def _end(self, e: End) -> None:
         self.say(Text("The hand is over.", style="bold"))
 
+    def _wilds_drawn(self, e: WildsDrawn) -> None:
+        drawn = ", ".join(e.ranks)
+        wild = ", ".join(e.all)
+        self.say(Text(f"Wild rank drawn (癞子): {drawn}. ", style="bold"),
+                 f"Every card of rank {wild} is wild from now on.")
+
     def _contract(self, e: ContractMade) -> None:
         c = self.contract_of(e.contract)
         line = Text("Contract: ")
@@ -178,5 +185,6 @@ LINES: dict[type[Event], str] = {
     Bonus: "_bonus",
     Factor: "_factor",
     End: "_end",
+    WildsDrawn: "_wilds_drawn",
 }
 """Event class → the name of the method that prints it (a pass is worded by ``render``: it needs the phase)."""

@@ -5,7 +5,8 @@ program that already wraps the CLI can answer the protocol unchanged: ``classify
 ``{"plays": [...]}``, ``beats`` → ``{"beats": bool, "reason": str}``, ``moves`` →
 ``{"plays": [...]}``, ``score`` → ``{"ok": bool, "scores": [...], "error": str | null}``
 (the shape of ``paixing replay --json``). Cards that form no play classify as no plays, as the
-protocol has no exit codes.
+protocol has no exit codes. A request that names its hand (``level``, ``wild_ranks``: see
+``params``) is answered with the variant compiled for that hand.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from paixing.hands.compile import Ruleset
 from paixing.hands.moves import beats_cards
 from paixing.hands.play import Play, beats, why
 from paixing.rules.cards import parse_cards
+
+from .params import HAND_KEYS, hand_rules
 
 Answer = dict[str, Any]
 
@@ -52,7 +55,8 @@ def moves_answer(rs: Ruleset, hand: str, last: str | None) -> Answer:
 
 def score_record(rs: Ruleset, case: dict[str, Any]) -> dict[str, Any]:
     """The paixing game record a whole-hand case stands for (a fixed deal, replayed from the
-    case's seed, which only decides what the engine draws at random, e.g. a shown card)."""
+    case's seed, which only decides what the engine draws at random, e.g. a shown card; the
+    wild ranks drawn are the case's own)."""
     return {
         "variant": rs.id,
         "seed": case.get("seed", 0),
@@ -60,6 +64,7 @@ def score_record(rs: Ruleset, case: dict[str, Any]) -> dict[str, Any]:
         "kitty": case.get("kitty", ""),
         "dealer": case["dealer"],
         "fixed_deal": True,
+        **{k: case[k] for k in HAND_KEYS if k in case},
         "actions": list(case["actions"]),
     }
 
@@ -70,8 +75,11 @@ def score_answer(rs: Ruleset, case: dict[str, Any]) -> Answer:
 
 
 def answer(rs: Ruleset, request: dict[str, Any]) -> Answer:
-    """The answer to one request (``op`` is classify, beats, moves or score)."""
+    """The answer to one request (``op`` is classify, beats, moves or score), in the hand it
+    names."""
     op = request["op"]
+    if op != "score":
+        rs = hand_rules(rs, request)
     if op == "classify":
         return classify_answer(rs, request["cards"])
     if op == "beats":

@@ -20,6 +20,7 @@ from paixing.rules.cards import Card, format_cards, parse_cards
 from paixing.rules.models import Example
 
 from .answers import answer
+from .params import hand_keys, params_of, sample_hand
 from .rules import merge, rule_of
 from .samples import Sample, samples
 
@@ -148,28 +149,44 @@ def _random_cases(rs: Ruleset, n: int, seed: int) -> Iterator[Built]:
             yield {"op": "moves", "hand": hand, "last": last}, _tag(rs, last) if last else _tag(rs), "random"
 
 
+def _builders(rs: Ruleset, random_n: int, seed: int) -> list[tuple[Ruleset, Iterator[Built]]]:
+    """Each builder with the hand its cases assume: the sample hand (``params.sample_hand``)
+    for samples and random cases, each example's own hand for its cases."""
+    hand = sample_hand(rs)
+    found = list(samples(hand))
+    rng = random.Random(f"paixing-vectors:{rs.id}:moves")
+    return [
+        (hand, _classify_cases(hand, found)),
+        (hand, _beats_cases(hand, found)),
+        (hand, _moves_cases(hand, found, rng)),
+        *((ex_rs, _example_cases(ex_rs, i, ex)) for i, ex, ex_rs in _examples(rs)),
+        (hand, _random_cases(hand, random_n, seed)),
+    ]
+
+
+def _examples(rs: Ruleset) -> Iterator[tuple[int, Example, Ruleset]]:
+    """Every example with the hand it assumes (its ``level`` and ``wild_ranks``)."""
+    for i, ex in enumerate(rs.variant.examples):
+        yield i, ex, rs.for_hand(level=ex.level, wild_ranks=ex.wild_ranks)
+
+
 def card_cases(rs: Ruleset, random_n: int = 0, seed: int = 0) -> list[dict[str, Any]]:
     """Every classify, beats and moves case of the variant, with its expected answer, in a
-    fixed order (samples, examples, random), repeats dropped; ids are not yet set."""
-    found = list(samples(rs))
-    rng = random.Random(f"paixing-vectors:{rs.id}:moves")
-    builders: list[Iterator[Built]] = [
-        _classify_cases(rs, found),
-        _beats_cases(rs, found),
-        _moves_cases(rs, found, rng),
-        *(_example_cases(rs, i, ex) for i, ex in enumerate(rs.variant.examples)),
-        _random_cases(rs, random_n, seed),
-    ]
+    fixed order (samples, examples, random), repeats dropped; ids are not yet set. In a
+    variant with per-hand parameters each request names its hand (``params.hand_keys``)."""
+    keys = hand_keys(rs)
     out: list[dict[str, Any]] = []
     seen: dict[str, dict[str, Any]] = {}
-    for built in builders:
+    for hand, built in _builders(rs, random_n, seed):
+        params = params_of(hand, keys)
         for request, rule, why in built:
+            request = {**request, **params}
             key = repr(sorted(request.items()))
             if key in seen:
                 if why not in seen[key]["why"].split("; "):
                     seen[key]["why"] += f"; {why}"  # an example met again is still named
                 continue
-            if _answerable(rs, request):
+            if _answerable(hand, request):
                 seen[key] = {**request, "expect": answer(rs, request), "rule": rule, "why": why}
                 out.append(seen[key])
     return out

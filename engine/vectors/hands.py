@@ -5,7 +5,8 @@ Hands are dealt from ``game_seed(seed, i)`` and played by seeded bots (random an
 turn) until every row has paid once (``Settlement.row`` says which) or ``max_games`` hands
 have been played; the rows never reached are returned with the cases so the caller can say so.
 Each case is a fixed deal: the seed only decides what the engine itself draws at random (a
-shown card, given in the case as ``shown``), and hands that were dealt again are skipped.
+shown card, given in the case as ``shown``; drawn wild ranks, given as ``wild_ranks``), and
+hands that were dealt again are skipped.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from paixing.hands.compile import Ruleset
 from paixing.rules.cards import format_cards
 
 from .answers import score_answer
+from .params import hand_keys, params_of
 
 MAX_GAMES = 300
 """Hands tried per variant before the rows still unpaid are given up."""
@@ -55,6 +57,7 @@ def _case(rs: Ruleset, game: Game, contract: str, row: int) -> dict[str, Any]:
         "dealer": game.dealer,
         "deal": [format_cards(h) for h in game.dealt],
         "kitty": format_cards(game.kitty),
+        **params_of(game.rs, hand_keys(rs)),
         "actions": list(game.actions),
     }
     shown = [e.to_json()["card"] for e in game.log if e.kind == "shown_card"]

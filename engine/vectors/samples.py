@@ -67,6 +67,14 @@ def _over_limit(rs: Ruleset, t: TypeInfo, natural: Sample, wilds: list[Card]) ->
     return Sample(tuple(cards), t.id, natural.length, "over-wild-limit")
 
 
+def _one_wild(rs: Ruleset, deck: list[Card]) -> HandView:
+    """The deck with one wild card only: kicker types that wild cards may join are sampled
+    from it (each wild filling of a long plane has every kicker multiset: far too many plays
+    with all the wild cards, and one wild card already gives the lowest play with wilds)."""
+    wilds = [c for c in deck if rs.is_wild(c)]
+    return HandView(rs, [c for c in deck if not rs.is_wild(c)] + wilds[:1])
+
+
 @lru_cache(maxsize=32)
 def samples(rs: Ruleset) -> tuple[Sample, ...]:
     """Every sample play of the variant, type by type (variant order), short lengths first
@@ -74,11 +82,13 @@ def samples(rs: Ruleset) -> tuple[Sample, ...]:
     deck = rs.deck()
     hv = HandView(rs, deck)
     wilds = [c for c in deck if rs.is_wild(c)]
+    kicked = _one_wild(rs, deck) if wilds else hv
     out: list[Sample] = []
     seen: set[tuple[str, str]] = set()
     for t in rs.types:
         for length in range(1, min(MAX_LENGTH, len(deck)) + 1):
-            found = list(_at_length(rs, hv, t, length))
+            view = kicked if t.kickers is not None and t.wmax > 0 else hv
+            found = list(_at_length(rs, view, t, length))
             lowest = next((s for s in found if s.why == "lowest"), None)
             if lowest is not None and wilds and t.wmax < len(wilds):
                 extra = _over_limit(rs, t, lowest, wilds)

@@ -12,11 +12,11 @@ from __future__ import annotations
 from types import ModuleType
 
 from paixing.game.actions import Action, IllegalAction
-from paixing.game.steps import auction, call_card, shown_card, solo_bid, tribute
+from paixing.game.steps import auction, call_card, draw_wild, shown_card, solo_bid, tribute
 from paixing.game.steps.base import DONE, HANDLED, StepHost, StepRunner
 from paixing.rules.hand_rules import Step
 
-STEPS: dict[str, ModuleType] = {m.KIND: m for m in (solo_bid, call_card, shown_card, auction, tribute)}
+STEPS: dict[str, ModuleType] = {m.KIND: m for m in (solo_bid, call_card, shown_card, auction, tribute, draw_wild)}
 """Step kind → its module."""
 
 USAGES: dict[str, str] = {}

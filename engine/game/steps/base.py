@@ -68,6 +68,11 @@ class StepHost(Protocol):
         """Deal again and restart the contract phase."""
         ...
 
+    def draw_wild_ranks(self, candidates: list[str], n: int) -> tuple[str, ...]:
+        """Draw ``n`` wild ranks among ``candidates`` (from the hand's random stream, or as
+        the hand was told), make them wild and announce them; the ranks drawn."""
+        ...
+
 
 class StepRunner:
     """One running contract step. Subclasses keep their state in plain attributes that

@@ -8,13 +8,14 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Any
 
-from paixing.hands.kickers import Core, kicker_cards, match_kickers, with_kickers
+from paixing.hands.kickers import Core, kicker_cards, match_kickers
 from paixing.hands.play import Play
 from paixing.hands.ruleset import ContainsFn, Counts, FeatureFn, Ruleset, TypeInfo
 from paixing.hands.shapes.base import Describer, Shape, natural_counts, register
 from paixing.hands.shapes.counting import Ask, DeckCounts, natural_count, with_run
 from paixing.hands.tables import BIG, RankTables
 from paixing.hands.view import HandView
+from paixing.hands.wild_kickers import kicked_plays, match_wild_chain
 from paixing.rules.cards import Card
 from paixing.rules.models import HandType
 
@@ -216,13 +217,13 @@ def _emit_chain(rs: Ruleset, hv: HandView, t: TypeInfo, pos: tuple[int, ...], si
     if nat < max(1, t.min_natural) or w < t.wmin:
         return
     groups = tuple(zip(pos, sizes, strict=True))
-    if t.kickers is not None:
-        yield from with_kickers(rs, hv, t, groups, dict(zip(pos, u, strict=True)), start, len(pos), sizes[0])
-        return
-    naturals = tuple([(r, n) for r, n in zip(pos, u, strict=True) if n])
     wild_as: tuple[int, ...] = ()
     if w:
         wild_as = tuple([r for r, s, n in zip(pos, sizes, u, strict=True) for _ in range(s - n)])
+    if t.kickers is not None:
+        yield from kicked_plays(rs, hv, t, groups, dict(zip(pos, u, strict=True)), start, len(pos), sizes[0], wild_as)
+        return
+    naturals = tuple([(r, n) for r, n in zip(pos, u, strict=True) if n])
     yield Play(t, None, groups, naturals, wild_as, hand=hv)
 
 
@@ -235,6 +236,8 @@ def match(rs: Ruleset, hv: HandView, t: TypeInfo, cards: tuple[Card, ...]) -> It
     if t.kickers is not None:
         if hv.n_wild == 0:
             yield from match_kickers(rs, hv, t, cards, _kicker_cores(rs, hv, t.params))
+        elif t.params.same_size:
+            yield from match_wild_chain(rs, hv, t, cards)
         return
     if not nat:
         return

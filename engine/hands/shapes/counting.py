@@ -115,7 +115,7 @@ class DeckCounts:
 
     def wild_usable(self, t: TypeInfo) -> bool:
         """Wild cards may take part in a play of ``t`` (then the counts here do not apply)."""
-        return bool(self.rs.wild_names) and t.wmax > 0
+        return self.rs.tables.any_wild and t.wmax > 0
 
 
 def deck_counts(rs: Ruleset, k: int) -> DeckCounts:

@@ -21,6 +21,7 @@ from paixing.hands.shapes.counting import (
 )
 from paixing.hands.tables import BIG, RankTables
 from paixing.hands.view import HandView
+from paixing.hands.wild_kickers import WildCore, kicked_plays, match_wild_kickers
 from paixing.rules.cards import Card
 from paixing.rules.models import HandType
 
@@ -121,11 +122,16 @@ def _wild_groups(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, flo
                 continue
             for u in range(max(1, s - w_max, t.min_natural), min(c, s - t.wmin) + 1):
                 if t.kickers is not None:
-                    yield from with_kickers(rs, hv, t, ((r, s),), {r: u}, -1, 1, s)
+                    yield from kicked_plays(rs, hv, t, ((r, s),), {r: u}, -1, 1, s, (r,) * (s - u))
                 else:
                     yield Play(t, None, ((r, s),), ((r, u),), (r,) * (s - u), hand=hv)
-    if wilds and t.min_natural == 0 and t.kickers is None and rs.alone_as >= floor:
-        yield from _all_wild_groups(rs, hv, t, length)
+    if wilds and t.min_natural == 0 and t.kickers is not None and rs.tables.natural_wilds:
+        yield from _own_rank_kicked(rs, hv, t, length, floor)
+    if wilds and t.min_natural == 0 and t.kickers is None:
+        if rs.tables.natural_wilds:
+            yield from _own_rank_groups(rs, hv, t, length, floor)
+        elif rs.alone_as >= floor:
+            yield from _all_wild_groups(rs, hv, t, length)
 
 
 def _all_wild_groups(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None) -> Iterator[Play]:
@@ -140,6 +146,22 @@ def _all_wild_groups(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None)
             yield Play(t, cards, ((r, s),), (), (r,) * s)
 
 
+def _own_rank_groups(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int) -> Iterator[Play]:
+    """Groups of wild cards alone where some wilds are natural cards (纯癞子): read as the own
+    rank of one of them, its cards first (two wild 5s: a pair of 5s)."""
+    p: GroupParams = t.params
+    wilds = hv.wilds
+    for r in rs.tables.alone_ranks(wilds):
+        if r < floor:
+            continue
+        name = rs.ranks[r]
+        first = [c for c in wilds if c.rank == name] or wilds
+        cards = first + [c for c in wilds if c not in first]
+        for s in range(max(p.gmin, t.wmin, 1), min(p.gmax, len(wilds), t.wmax) + 1):
+            if length is None or s == length:
+                yield Play(t, tuple(rs.sort_cards(cards[:s])), ((r, s),), (), (r,) * s)
+
+
 def _plain_wilds(rs: Ruleset, wilds: list[Card], s: int) -> tuple[Card, ...] | None:
     """``s`` of the hand's wild cards that are not exactly an exact-card type (four jokers are
     only a heaven bomb, but three jokers and a flower card are four wild 3s), or None."""
@@ -150,6 +172,27 @@ def _plain_wilds(rs: Ruleset, wilds: list[Card], s: int) -> tuple[Card, ...] | N
         if tuple(sorted(map(str, choice))) not in rs.exclusive_wild_sets:
             return tuple(choice)
     return None
+
+
+def _own_rank_kicked(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int) -> Iterator[Play]:
+    """A core of wild cards alone, read as the own rank of one of them, with natural kickers
+    (三带一 whose trio is three wild 5s); the wild cards are picked here, own rank first."""
+    p: GroupParams = t.params
+    wilds = hv.wilds
+    kick = kicker_cards(t, 1)
+    for r in rs.tables.alone_ranks(wilds):
+        if r < floor or hv.counts[r]:
+            continue  # with natural cards of r the core is built by _wild_groups
+        name = rs.ranks[r]
+        first = [c for c in wilds if c.rank == name] or wilds
+        ordered = first + [c for c in wilds if c not in first]
+        for s in range(max(p.gmin, t.wmin, 1), min(p.gmax, len(wilds), t.wmax) + 1):
+            if length is not None and s + kick != length:
+                continue
+            for play in kicked_plays(rs, hv, t, ((r, s),), {r: 0}, -1, 1, s, (r,) * s):
+                picked = [c for q, n in play.naturals for c in hv.by_rank[q][:n]]
+                play._cards = tuple(rs.sort_cards(picked + ordered[: len(play.wild_as)]))
+                yield play
 
 
 # ------------------------------------------------------------------------------ matching
@@ -164,17 +207,37 @@ def match(rs: Ruleset, hv: HandView, t: TypeInfo, cards: tuple[Card, ...]) -> It
         if w == 0:
             cores = [((r,), s, -1) for r in nat for s in range(p.gmin, min(p.gmax, nat[r]) + 1)]
             yield from match_kickers(rs, hv, t, cards, cores)
+        else:
+            yield from match_wild_kickers(rs, hv, t, cards, _wild_cores(rs, t, nat, cards, w))
         return
     n = len(cards)
     if not (p.gmin <= n <= p.gmax):
         return
     if not nat:
-        if rs.alone_as >= 0:
-            yield Play(t, cards, ((rs.alone_as, n),), (), (rs.alone_as,) * n)
+        for r in rs.tables.alone_ranks(cards):
+            yield Play(t, cards, ((r, n),), (), (r,) * n)
         return
     if len(nat) == 1:
         ((r, c),) = nat.items()
         yield Play(t, cards, ((r, n),), ((r, c),), (r,) * w)
+
+
+def _wild_cores(rs: Ruleset, t: TypeInfo, nat: dict[int, int], cards: tuple[Card, ...], w: int) -> list[WildCore]:
+    """One group holding every wild card (or, where kickers may hold wild cards, some of them):
+    of a rank with natural cards (all of them when kickers are of other ranks), or of a wild
+    card's own rank."""
+    p: GroupParams = t.params
+    assert t.kickers is not None
+    out: list[WildCore] = []
+    own = rs.tables.alone_ranks(rs.tables.wilds_in(cards)) if rs.tables.natural_wilds else []
+    in_core = range(w + 1) if t.kickers.wilds != "no" else (w,)
+    for r in sorted(set(nat) | set(own)):
+        have = nat.get(r, 0)
+        for u in [have] if t.kickers.other_ranks else range(have + 1):
+            for cw in in_core:
+                if (u or (cw and r in own)) and p.gmin <= u + cw <= p.gmax:
+                    out.append(((r,), u + cw, -1, (u,)))
+    return out
 
 
 # ------------------------------------------------------------------------------ the rest

@@ -36,6 +36,12 @@ PHRASES: dict[str, Phrase] = {
     ),
     "step.redeal": ("都不叫时重新发牌。", "If nobody bids, the cards are dealt again."),
     "step.dealer_plays": ("都不叫时庄家以最低分做。", "If nobody bids, the dealer plays at the lowest value."),
+    "step.draw_wild": (
+        "随机翻出{n}个点数，亮给所有人：这些点数的牌在本手中都是癞子。",
+        "{n} rank(s) are drawn at random and shown to everyone: every card of a drawn rank is wild for the rest of the hand.",
+    ),
+    "step.draw_wild_among": ("只从这些点数中翻：{ranks}。", "The rank is drawn among {ranks}."),
+    "step.draw_wild_named": ("翻出的点数叫{zh}。", "The rank drawn is called {en} ({zh})."),
     "step.kitty": ("叫得者拿走底牌。", "The winner takes the kitty into his hand."),
     "step.tribute": (
         "定约为「{contract}」。从一场比赛的第二局起先进贡：上局末游把手中最大的一张牌（百搭牌除外）交给头游。",

@@ -80,4 +80,14 @@ PHRASES: dict[str, Phrase] = {
         "Played with natural cards, they read in every way the shapes allow (see “How plays compare”).",
     ),
     "wild.no_kickers": ("癞子不能当带牌。", "Wild cards are never kickers."),
+    "wild.level_heart": ("级牌的红桃（逢人配）", "the heart of the level rank (逢人配)"),
+    "wild.drawn": ("开局翻出的点数的所有牌", "every card of the rank(s) drawn when the hand starts"),
+    "wild.natural": (
+        "天然牌做的癞子也可以当它本身出；只用癞子出牌时，它们算作自己的点数（纯癞子）。",
+        "A natural card that is wild may also be played as itself; played with other wild cards only, wild cards read as their own rank (纯癞子).",
+    ),
+    "ranks.level": (
+        "级牌：{rank}（每手可以不同）。级牌比其他点数都大，只小于王；在连牌里仍按本来的位置。",
+        "Level rank: {rank} (it may change from hand to hand). The level rank ranks above every other rank, below the jokers only; in sequences it keeps its own place.",
+    ),
 }

@@ -48,6 +48,11 @@ PHRASES: dict[str, Phrase] = {
         "下面的实例由引擎计算（从最短的牌找起）：两者判断不同的牌，按引起不同的键分组，每个键列出最短的几例。",
         "Computed by the engine, shortest first: concrete cases on which the two disagree, grouped by the key that causes them, the shortest few per key.",
     ),
+    "diff.hand_wilds": (
+        "两者在同一手牌中比较：翻出的癞子为 {ranks}。",
+        "Both are compared in one hand, where the wild rank(s) drawn are {ranks}.",
+    ),
+    "diff.hand_level": ("级牌为 {rank}。", "The level rank is {rank}."),
     "diff.q_classify": ("{cards} 是什么牌型", "what {cards} is"),
     "diff.q_beats": ("{play} 能否打 {target}", "whether {play} beats {target}"),
     "diff.q_moves": ("手牌 {hand} 首出可出的牌", "the plays of {hand} on a lead"),

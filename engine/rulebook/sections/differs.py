@@ -64,7 +64,7 @@ def differs(pen: Pen) -> dict[str, Any] | None:
         "none": pen.s("diff.none") if not rows else "",
         "show_meaning": en,
         "cases": cases(pen),
-        "cases_intro": pen.s("diff.cases_intro"),
+        "cases_intro": pen.s("diff.cases_intro") + _hand(pen),
         "sep": pen.s("diff.sep"),
     }
 
@@ -98,6 +98,19 @@ def _question(pen: Pen, case: Case) -> str:
     if case.kind == "moves":
         return pen.s("diff.q_moves", hand=q["hand"])
     return pen.s("diff.q_score", contract=pen.contract_name(case.contract), n=len(q["actions"]))
+
+
+def _hand(pen: Pen) -> str:
+    """The hand the cases assume, where the rules depend on it (a drawn wild rank, a level)."""
+    parent = pen.f.parent
+    assert parent is not None
+    hand = book_diff(pen.rs, parent.model_dump_json(by_alias=True)).hand
+    said = []
+    if hand.get("wild_ranks"):
+        said.append(pen.s("diff.hand_wilds", ranks=pen.s("w.list").join(hand["wild_ranks"])))
+    if hand.get("level"):
+        said.append(pen.s("diff.hand_level", rank=hand["level"]))
+    return "".join(pen.s("w.space") + s for s in said)
 
 
 def cases(pen: Pen) -> list[dict[str, str]]:

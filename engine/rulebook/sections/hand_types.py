@@ -56,7 +56,7 @@ def _kickers(pen: Pen, k: Kickers) -> str:
         parts.append(pen.s("kick.not", types=pen.names(k.may_not_contain)))
     if k.no_longer_chain:
         parts.append(pen.s("kick.longer"))
-    if pen.rs.wild_names:
+    if pen.rs.has_wilds:
         parts.append(pen.s("kick.natural"))
     return head + pen.s("w.colon") + pen.s("w.semicolon").join(parts) + pen.s("w.period")
 
@@ -85,7 +85,7 @@ def definition(pen: Pen, t: TypeInfo) -> list[Rich]:
     out: list[Rich] = list(shape.describe(spec, _Say(pen)))
     if spec.kickers is not None:
         out.append([T(_kickers(pen, spec.kickers))])
-    elif pen.rs.wild_names and shape.wild_limits:
+    if pen.rs.has_wilds and shape.wild_limits and (spec.kickers is None or spec.wilds.max != 0):
         out.append([T(_wild_limits(pen, spec.wilds))])
     if spec.last_play_only:
         out.append([T(pen.s("shape.last_only"))])

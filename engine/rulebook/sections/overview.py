@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from paixing.rules.cards import Card, parse_cards
+from paixing.rules.cards import SPECIALS, Card, parse_cards
 
 from ..faces import C, Rich, T, cards_of, rank_cards, suit_face
 from .pen import Pen
@@ -77,6 +77,8 @@ def ranks(pen: Pen) -> dict[str, Any]:
             suits.append({"cards": [suit_face(suit)]})
         rows.append((pen.s("ranks.suits"), suits))
     notes = [pen.s("ranks.both_ends", rank=r.sequence[0]) if pen.rs.tables.wrap else pen.s("ranks.no_wrap")]
+    if r.level is not None:
+        notes.append(pen.s("ranks.level", rank=r.level))
     for where in ("top", "bottom"):
         moved = getattr(r.windows, where)
         if moved:
@@ -92,11 +94,16 @@ def wilds(pen: Pen) -> list[Rich]:
     w = pen.v.wildcards
     if w is None:
         return []
+    special = [Card(c) for c in w.cards if c in SPECIALS]
+    named = [pen.s(f"wild.{c}") for c in w.cards if c not in SPECIALS]
     lines: list[Rich] = [
-        [T(pen.s("wild.cards") + pen.s("w.colon")), C(Card(c) for c in w.cards)],
+        [T(pen.s("wild.cards") + pen.s("w.colon")), *([C(special)] if special else []), *([T(pen.join(named))] if named else [])],
         [T(pen.s("wild.stand"))],
-        [T(pen.s("wild.alone", rank=w.alone_as))],
     ]
+    if special:
+        lines.append([T(pen.s("wild.alone", rank=w.alone_as))])
+    if named:
+        lines.append([T(pen.s("wild.natural"))])
     never = [x for x in w.never_as if x in pen.v.ranks.order]
     if never:
         lines.append([T(pen.s("wild.never_as") + pen.s("w.colon")), C(Card(x) for x in never)])

@@ -1,0 +1,201 @@
+"""Kicker plays read with wild cards: wild cards in the core of a kicker type, and, where the
+type's ``kickers.wilds`` allows it, wild cards in the kickers themselves.
+
+``kickers.wilds``: ``no`` (today's rule: every wild card sits in the core), ``complete`` (a wild
+card completes a pair unit beside one natural card: 三带二 ``333 6 + wild``), ``any`` (wild
+cards may also make up kicker units alone: 三带一 ``333 + wild``). A unit of wild cards alone
+stands for a rank nothing else in the play uses (a natural wild's own rank first), so the
+kicker constraints (other ranks, distinct ranks, no longer chain, may_not_contain) are checked
+on what the kickers stand for. Generation (``kicked_plays``) and classification
+(``match_wild_kickers``) share ``complete_kick``, so they read the same plays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from paixing.hands import kickers
+from paixing.hands.kickers import adjacent_ranks, kick_units, kicker_allowed, multisets
+from paixing.hands.play import Play
+from paixing.hands.ruleset import Counts, Ruleset, TypeInfo
+from paixing.hands.view import HandView
+from paixing.rules.cards import Card
+
+WildCore = tuple[tuple[int, ...], int, int, tuple[int, ...]]
+"""A kicker play's core read with wild cards: (ranks in order, group size, sequence start or
+-1, natural cards of each rank in the core; the wild cards fill the rest)."""
+
+
+def kicker_wilds_left(hv: HandView, t: TypeInfo, core_wilds: int) -> int:
+    """How many wild cards may still go into the kickers once the core holds ``core_wilds``."""
+    spec = t.kickers
+    if spec is None or spec.wilds == "no" or not hv.wilds:
+        return 0
+    return min(len(hv.wilds), t.wmax) - core_wilds
+
+
+def kicked_plays(
+    rs: Ruleset, hv: HandView, t: TypeInfo, groups: Counts, used: dict[int, int], start: int, k: int, s: int, wild_as: tuple[int, ...] = ()
+) -> list[Play]:
+    """``kickers.with_kickers`` plus, where the type allows it, the plays whose kickers hold
+    some of the wild cards the core leaves."""
+    out = kickers.with_kickers(rs, hv, t, groups, used, start, k, s, wild_as)
+    left = kicker_wilds_left(hv, t, len(wild_as))
+    if left <= 0:
+        return out
+    spec = t.kickers
+    assert spec is not None
+    units = kick_units(spec, k)
+    for u in range(1, units) if spec.fewer else (units,):
+        out += _wild_kicked(rs, hv, t, groups, used, (start, k, s), u, wild_as, left)
+    return out
+
+
+def _wild_kicked(
+    rs: Ruleset, hv: HandView, t: TypeInfo, groups: Counts, used: dict[int, int], where: tuple[int, int, int], units: int, wild_as: tuple[int, ...], left: int
+) -> list[Play]:
+    """The core plus ``units`` kicker units holding 1..``left`` wild cards."""
+    spec = t.kickers
+    assert spec is not None
+    counts = hv.counts
+    eligible = [r for r, c in enumerate(counts) if c and r not in used]
+    caps = [min(counts[r], t.kick_cap) for r in eligible]
+    core_items = [item for item in used.items() if item[1]]
+    out: list[Play] = []
+    for j in range(1, left + 1):
+        n_nat = units * spec.size - j
+        if n_nat < 0:
+            break
+        for kick in multisets(eligible, caps, n_nat, 1) if n_nat else [()]:
+            stood = complete_kick(rs, t, kick, j, used, where)
+            if stood is not None:
+                out.append(Play(t, None, groups, tuple(sorted(core_items + list(kick))), wild_as + stood, -1, hv))
+    return out
+
+
+def complete_kick(rs: Ruleset, t: TypeInfo, kick: Counts, j: int, core: Any, where: tuple[int, int, int]) -> tuple[int, ...] | None:
+    """What ``j`` wild cards stand for beside the natural kicker cards ``kick`` (rank, count)
+    so that together they make whole kicker units the rules allow; None when they cannot.
+    ``core``: the core's ranks; ``where``: (sequence start or -1, groups, group size)."""
+    spec = t.kickers
+    assert spec is not None
+    z = spec.size
+    units = _units(spec, kick, j)
+    if units is None:
+        return None
+    odd, alone = units
+    full = dict(kick)
+    for r in odd:
+        full[r] += 1
+    start, k, s = where
+    avoid = set(full) | set(core) | adjacent_ranks(rs, spec, start, k)
+    fresh = [r for r in _stand_ins(rs) if r not in avoid][:alone]
+    if len(fresh) < alone:
+        return None
+    for r in fresh:
+        full[r] = z
+    counts = tuple(sorted(full.items()))
+    if any(n > t.kick_cap for _, n in counts) or not kicker_allowed(rs, t, counts, start, k, s):
+        return None
+    return tuple(sorted(odd + [r for r in fresh for _ in range(z)]))
+
+
+def _units(spec: Any, kick: Counts, j: int) -> tuple[list[int], int] | None:
+    """How ``j`` wild cards make whole units with the natural kickers ``kick``: the ranks one
+    wild card completes (a natural single in a pair unit) and how many units are wild alone."""
+    z = spec.size
+    odd = [r for r, n in kick if n % z]
+    alone, rest = divmod(j - len(odd), z)
+    if alone < 0 or rest or (alone and spec.wilds != "any") or (odd and spec.wilds == "no"):
+        return None
+    if spec.distinct_ranks and any(n > z for _, n in kick):
+        return None
+    return odd, alone
+
+
+def _stand_ins(rs: Ruleset) -> list[int]:
+    """Ranks a unit of wild cards alone may stand for, in the order tried: the own ranks of
+    natural wild cards first (a wild 5 as itself), then every other rank low to high."""
+    tables = rs.tables
+    index = tables.rank_index
+    own = sorted({index[n] for n in tables.wild_names if n in index} | {index[c.rank] for c in tables.wild_cards if c.rank in index})
+    rest = [r for r in range(len(tables.ranks)) if r not in own]
+    return [r for r in own + rest if r not in tables.never_as]
+
+
+# ------------------------------------------------------------------------------ matching
+def match_wild_kickers(rs: Ruleset, hv: HandView, t: TypeInfo, cards: tuple[Card, ...], cores: Sequence[WildCore]) -> Iterator[Play]:
+    """Readings of ``cards`` (with wild cards) as one of ``cores`` plus allowed kickers; the
+    wild cards the core does not take are in the kickers (only where the type allows it)."""
+    spec = t.kickers
+    assert spec is not None
+    n = len(cards)
+    counts = hv.counts
+    naturals = tuple((r, c) for r, c in enumerate(counts) if c)
+    w = hv.n_wild
+    for pos, s, start, take in cores:
+        core_wild = tuple(r for r, u in zip(pos, take, strict=True) for _ in range(s - u))
+        kw = w - len(core_wild)
+        kick = _left_after(spec, counts, pos, take, s, n, kw)
+        if kick is None:
+            continue
+        if kw:
+            stood = complete_kick(rs, t, kick, kw, pos, (start, len(pos), s))
+            if stood is not None:
+                yield Play(t, cards, tuple((r, s) for r in pos), naturals, core_wild + stood)
+        elif _natural_units(spec, kick) and kicker_allowed(rs, t, kick, start, len(pos), s):
+            yield Play(t, cards, tuple((r, s) for r in pos), naturals, core_wild)
+
+
+def _left_after(spec: Any, counts: Sequence[int], pos: tuple[int, ...], take: tuple[int, ...], s: int, n: int, kw: int) -> Counts | None:
+    """The natural cards ``n`` cards (``counts``; ``kw`` wild cards beside the core) leave
+    beside a core that takes ``take`` natural cards of each rank of ``pos``, when their number
+    makes the kickers' units; None otherwise."""
+    if kw < 0 or (kw and spec.wilds == "no"):
+        return None
+    units = kick_units(spec, len(pos))
+    extra = n - s * len(pos)
+    if extra < 0 or extra % spec.size:
+        return None
+    u = extra // spec.size
+    if (u >= units) if spec.fewer else (u != units):
+        return None
+    rem = list(counts)
+    for r, used in zip(pos, take, strict=True):
+        rem[r] -= used
+    if spec.other_ranks and any(rem[r] for r in pos):
+        return None
+    return tuple((r, c) for r, c in enumerate(rem) if c)
+
+
+def _natural_units(spec: Any, kick: Counts) -> bool:
+    """Natural kickers that make whole units (pairs in pairs, distinct ranks where asked)."""
+    if spec.size == 2 and any(c % 2 for _, c in kick):
+        return False
+    return not (spec.distinct_ranks and any(c != spec.size for _, c in kick))
+
+
+def wild_chain_cores(rs: Ruleset, hv: HandView, t: TypeInfo) -> list[WildCore]:
+    """Chain cores of equal groups holding at least one natural card and every wild card (or,
+    where kickers may hold wild cards, some of them)."""
+    p = t.params
+    counts = hv.counts
+    w = hv.n_wild
+    spare = t.kickers is not None and t.kickers.wilds != "no"
+    n_seq = len(rs.seq)
+    cores: list[WildCore] = []
+    for k in range(p.kmin, p.kmax + 1):
+        for s in range(p.gmin, p.gmax + 1):
+            for start in range(0, n_seq - k + 1):
+                pos = rs.seq[start : start + k]
+                take = tuple(min(counts[r], s) for r in pos)
+                filled = s * k - sum(take)
+                if sum(take) and (filled == w or (spare and filled < w)):
+                    cores.append((pos, s, start, take))
+    return cores
+
+
+def match_wild_chain(rs: Ruleset, hv: HandView, t: TypeInfo, cards: tuple[Card, ...]) -> Iterator[Play]:
+    """Readings of ``cards`` with wild cards as a chain of equal groups plus kickers."""
+    return match_wild_kickers(rs, hv, t, cards, wild_chain_cores(rs, hv, t))
