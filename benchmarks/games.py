@@ -15,6 +15,8 @@ Whole hands are timed, after a warm-up hand that compiles the ruleset and fills 
 alike). Both clocks are kept: wall time (``time.perf_counter``) and this process's CPU time
 (``time.process_time``, which other processes on the machine do not inflate). ``ratio`` is
 paixing's games per CPU second divided by the RLCard game loop's; above 1, paixing is faster.
+The garbage collector is on, as in a user's program. To compare two source trees (before and
+after a change) in one interleaved run, use ``benchmarks/ab.py``.
 """
 
 from __future__ import annotations

@@ -64,7 +64,7 @@ class Bot(Protocol):
         ...
 
 
-def _legal(obs: Observation) -> list[Action]:
+def _legal(obs: Observation) -> Sequence[Action]:
     if obs.phase == "over":
         raise ValueError("the hand is over: no action to choose")
     if obs.seat != obs.turn:
@@ -216,7 +216,7 @@ class GreedyBot:
         return self._play(obs, actions)
 
     # contract steps ------------------------------------------------------------------------
-    def _contract(self, obs: Observation, actions: list[Action]) -> Action:
+    def _contract(self, obs: Observation, actions: Sequence[Action]) -> Action:
         """Read each action's ``Meaning``: a card to call, a declaration, or a ladder rung."""
         rs = obs.rs
         calls = [a for a in actions if a.card is not None]
@@ -251,7 +251,7 @@ class GreedyBot:
         return next((a for a in rungs if _level(a) == wanted), None)
 
     # play ----------------------------------------------------------------------------------
-    def _play(self, obs: Observation, actions: list[Action]) -> Action:
+    def _play(self, obs: Observation, actions: Sequence[Action]) -> Action:
         """Go out if possible; else let a known partner's trick stand; else lead or respond."""
         plays = [a for a in actions if a.play is not None]
         out = [a for a in plays if len(a.play or ()) == len(obs.hand)]

@@ -179,7 +179,7 @@ def _next(world: Game, known: Known, index: int) -> Game | None:
         action = _recorded_action(known, index)
         candidates = [action] if action is not None else []
     else:
-        candidates = world.legal_actions()
+        candidates = list(world.legal_actions())
     for action in candidates:
         trial = world.clone() if len(candidates) > 1 else world
         try:

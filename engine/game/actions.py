@@ -8,7 +8,9 @@ the action does in neutral terms, so a bot can weigh it without knowing the step
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import overload
 
 from paixing.game.frozen import fast_init
 from paixing.hands.play import Play
@@ -33,7 +35,7 @@ class Meaning:
     """How many rungs that ladder has."""
 
 
-@fast_init  # one Action per legal play of every decision: see paixing.game.frozen
+@fast_init  # one Action per play read from the legal actions: see paixing.game.frozen
 @dataclass(frozen=True)
 class Action:
     """What a player does: play cards, pass, declare a contract, call a card, bid a value."""
@@ -65,7 +67,7 @@ class Action:
 
 
 def play_action(play: Play) -> Action:
-    """``Action("play", play)``, built for the move list of every decision: only the two fields
+    """``Action("play", play)``, built for each legal play a player reads: only the two fields
     that differ from their defaults go into the instance (the others read the class defaults
     the dataclass keeps), so it equals, hashes and prints like the other form."""
     action = _new(Action)
@@ -79,3 +81,103 @@ _new = object.__new__
 
 PASS = Action("pass")
 """Declining: pass a declaration, or do not beat the play on the table."""
+
+
+class LegalActions(Sequence[Action]):
+    """The legal actions of one decision: an action for each legal play (in the order of the
+    plays), then the others (a pass, a contract step's actions).
+
+    Why lazily: a random player reads one of the fifty actions a 20-card lead offers, and
+    wrapping every play in an ``Action`` (and remembering each one for ``Game.apply``) was a
+    tenth of a random hand. So a play's action is made the first time it is read, and the
+    same object is returned every time after. ``issued(action)`` says whether this list
+    handed out that very object (``Game.apply`` then skips the legality check). It equals
+    any list or tuple of the same actions. It holds plays of the player's own hand only."""
+
+    __slots__ = ("_plays", "_rest", "_n", "_made", "_ids")
+
+    def __init__(self, plays: list[Play], rest: Sequence[Action]) -> None:
+        self._plays = plays
+        self._rest = rest
+        self._n = len(plays)
+        self._made: dict[int, Action] | None = None
+        """Play index → the action made for it (kept: the ids below stay valid); made on the
+        first read, like ``_ids`` (most lists are read once or never)."""
+        self._ids: set[int] | None = None
+        """The ids of the play actions made."""
+
+    def __len__(self) -> int:
+        return self._n + len(self._rest)
+
+    def _play(self, i: int) -> Action:
+        made = self._made
+        if made is None:
+            made = self._made = {}
+            self._ids = set()
+        action = made.get(i)
+        if action is None:
+            action = made[i] = play_action(self._plays[i])
+            assert self._ids is not None
+            self._ids.add(id(action))
+        return action
+
+    @overload
+    def __getitem__(self, i: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Action]: ...
+
+    def __getitem__(self, i: int | slice) -> Action | list[Action]:
+        if isinstance(i, slice):
+            return [self._item(j) for j in range(*i.indices(len(self)))]
+        return self._item(i)
+
+    def _item(self, i: int) -> Action:
+        n = self._n
+        if i < 0:
+            i += n + len(self._rest)
+            if i < 0:
+                raise IndexError("legal action index out of range")
+        if i < n:
+            return self._play(i)
+        try:
+            return self._rest[i - n]
+        except IndexError:
+            raise IndexError("legal action index out of range") from None
+
+    def __iter__(self) -> Iterator[Action]:
+        play = self._play
+        for i in range(self._n):
+            yield play(i)
+        yield from self._rest
+
+    def __contains__(self, value: object) -> bool:
+        if value in self._rest:
+            return True
+        if not isinstance(value, Action) or value.kind != "play" or value.play is None:
+            return False
+        return value == play_action(value.play) and value.play in self._plays
+
+    def issued(self, action: Action) -> bool:
+        """Whether this list handed out this very object (not merely an equal one)."""
+        ids = self._ids
+        return (ids is not None and id(action) in ids) or any(a is action for a in self._rest)
+
+    @property
+    def plays(self) -> list[Play]:
+        """The legal plays, in order (the first ``len(plays)`` actions play them)."""
+        return self._plays
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LegalActions | list | tuple):
+            return len(self) == len(other) and list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"LegalActions({list(self)!r})"
+
+
+NO_ACTIONS = LegalActions([], ())
+"""No legal action (the hand is over, or not yet issued)."""

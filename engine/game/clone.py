@@ -14,7 +14,7 @@ from collections import Counter
 from typing import Any, Protocol, TypeVar
 
 from paixing.game.action_log import ActionLog
-from paixing.game.actions import Action
+from paixing.game.actions import NO_ACTIONS, LegalActions
 from paixing.game.events import Event
 from paixing.game.observation import PublicViews
 from paixing.game.seats import Seats
@@ -43,7 +43,7 @@ class Cloneable(Protocol):
     passed: set[int]
     plays_made: list[int]
     type_counts: Counter[str]
-    _issued: tuple[int, set[int], list[Action]]
+    _issued: tuple[int, LegalActions]
 
 
 G = TypeVar("G", bound=Cloneable)
@@ -73,6 +73,6 @@ def clone(game: G) -> G:
     other.passed = set(game.passed)
     other.plays_made = list(game.plays_made)
     other.type_counts = Counter(game.type_counts)
-    other._issued = (-1, set(), [])  # actions handed out by the original are checked again
+    other._issued = (-1, NO_ACTIONS)  # actions handed out by the original are checked again
     result: G = other
     return result

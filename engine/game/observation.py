@@ -22,7 +22,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol, overload
 
-from paixing.game.actions import Action
+from paixing.game.actions import NO_ACTIONS, Action, LegalActions
 from paixing.game.events import Bonus, Deal, Event, Kitty, Lead, Out, Pass, Played, Trick
 from paixing.game.seats import Seats, known_mates
 from paixing.hands.compile import Ruleset
@@ -115,8 +115,9 @@ class Observation:
     finish: tuple[int, ...]
     captured: tuple[int, ...]
     scores: tuple[int, ...]
-    legal: list[Action]
-    """This seat's legal actions on its turn (empty otherwise)."""
+    legal: Sequence[Action]
+    """This seat's legal actions on its turn (empty otherwise): a ``LegalActions``, whose play
+    actions are made as they are read."""
 
     @property
     def my_turn(self) -> bool:
@@ -149,7 +150,7 @@ class Observed(Protocol):
     captured: list[int]
     scores: list[int]
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> LegalActions:
         """The legal actions of the seat to act."""
         ...
 
@@ -276,5 +277,5 @@ class PublicViews:
             tuple(game.trick),
             game.last,
             *totals,
-            game.legal_actions() if seat == game.turn and phase != "over" else [],
+            game.legal_actions() if seat == game.turn and phase != "over" else NO_ACTIONS,
         )

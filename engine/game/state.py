@@ -16,7 +16,7 @@ from typing import Any
 
 from paixing.game import entry, steps
 from paixing.game.action_log import ActionLog
-from paixing.game.actions import PASS, Action, IllegalAction, Meaning
+from paixing.game.actions import NO_ACTIONS, PASS, Action, IllegalAction, LegalActions, Meaning
 from paixing.game.clone import clone
 from paixing.game.dealt import instant_winner, rewards
 from paixing.game.ends import hand_over
@@ -90,7 +90,7 @@ class Game(HandRules, TrickPlay):
         self.result: Settlement | None = None
         self.redeals = 0
         self._given_dealer = dealer
-        self._issued: tuple[int, set[int], list[Action]] = (-1, set(), [])
+        self._issued: tuple[int, LegalActions] = (-1, NO_ACTIONS)
         self.views = PublicViews(self.n)
         """Each seat's view of the log, and the cached parts of its observation."""
         self._reset_hand_state()
@@ -308,16 +308,17 @@ class Game(HandRules, TrickPlay):
     def over(self) -> bool:
         return self.phase == "over"
 
-    def legal_actions(self) -> list[Action]:
-        """What the player to act (``turn``) may do now; empty when the hand is over."""
-        acts: list[Action] = []
-        if self.phase == "contract":
-            assert self.step is not None
-            acts = self.step.actions(self, self.turn)
-        elif self.phase == "play":
+    def legal_actions(self) -> LegalActions:
+        """What the player to act (``turn``) may do now; empty when the hand is over. A play's
+        action is made when it is read (see ``LegalActions``)."""
+        acts = NO_ACTIONS
+        if self.phase == "play":
             acts = self._play_actions()
+        elif self.phase == "contract":
+            assert self.step is not None
+            acts = LegalActions([], self.step.actions(self, self.turn))
         # Actions handed out here need no second check when they come back to apply().
-        self._issued = (len(self.actions), set(map(id, acts)), acts)
+        self._issued = (len(self.actions), acts)
         return acts
 
     def parse_action(self, text: str) -> Action:
@@ -360,7 +361,7 @@ class Game(HandRules, TrickPlay):
         """Whether ``legal_actions()`` handed out this very object in this state (no action was
         applied since): it needs no second check."""
         issued = self._issued
-        return issued[0] == len(self.actions) and id(action) in issued[1]
+        return issued[0] == len(self.actions) and issued[1].issued(action)
 
     def observation(self, seat: int) -> Observation:
         """Exactly what ``seat`` may know now (see ``paixing.game.observation``): nothing in it

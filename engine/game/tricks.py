@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from paixing.game.action_log import ActionLog
-from paixing.game.actions import PASS, Action, IllegalAction, play_action
+from paixing.game.actions import PASS, Action, IllegalAction, LegalActions
 from paixing.game.events import Bonus, Event, Lead, Out, PartnerRevealed, Pass, Played, Trick
 from paixing.game.obligations import Obligations, Turn
 from paixing.game.seats import Seats
@@ -20,6 +20,8 @@ from paixing.hands.moves import legal_plays
 from paixing.hands.play import Play
 from paixing.rules.cards import Card
 from paixing.rules.hand_rules import Contract, GameRules, TrickBonus
+
+_PASS_ONLY = (PASS,)
 
 
 class TrickPlay:
@@ -58,9 +60,6 @@ class TrickPlay:
     def _settle(self) -> None:
         raise NotImplementedError
 
-    def _in_play(self) -> list[int]:
-        return [s for s in self.active if self.hands[s]]
-
     def _next_seat(self, seat: int) -> int:
         for i in range(1, self.n + 1):
             s = (seat + i) % self.n
@@ -68,17 +67,14 @@ class TrickPlay:
                 return s
         return seat
 
-    def _play_actions(self) -> list[Action]:
+    def _play_actions(self) -> LegalActions:
         hand = self.hands[self.turn]
         target = self.last[1] if self.last is not None else None
         plays = legal_plays(self.rs, hand, target)
         can_pass = target is not None
         if self.obligations is not None:
             plays, can_pass = self.obligations.apply(self._turn_state(), plays, can_pass)
-        acts = list(map(play_action, plays))
-        if can_pass:
-            acts.append(PASS)
-        return acts
+        return LegalActions(plays, _PASS_ONLY if can_pass else ())
 
     def _turn_state(self) -> Turn:
         """What the play obligations read about the player to act."""
@@ -106,14 +102,23 @@ class TrickPlay:
         seat = self.turn
         self.actions.append("pass")
         self.trick.append((seat, None))
-        self.passed.add(seat)
+        passed = self.passed
+        passed.add(seat)
         self.record(Pass(seat))
         assert self.last is not None
-        waiting = [s for s in self._in_play() if s != self.last[0] and s not in self.passed]
-        if not waiting:
+        if self._waiting(self.last[0], passed):
+            self.turn = self._next_seat(seat)
+        else:
             self._close_trick()
-            return
-        self.turn = self._next_seat(seat)
+
+    def _waiting(self, skip: int, passed: set[int]) -> bool:
+        """Whether a seat in play other than ``skip`` has not passed (a loop, not a list: it
+        runs after every play and pass)."""
+        hands = self.hands
+        for s in self.active:  # noqa: SIM110 - a plain loop: no generator per play and pass
+            if hands[s] and s != skip and s not in passed:
+                return True
+        return False
 
     def _apply_play(self, action: Action) -> None:
         """Apply a checked play or pass, and add its text (``readings.record_text``) to ``actions``."""
@@ -125,21 +130,23 @@ class TrickPlay:
         assert play is not None
         # the notation is written once for both the action's text and the event
         notation = play.notation
-        reads_as = play.reads_as if play.wild_as else None
         # with its reading where the cards read several ways, so that a record replays this play
         self.actions.append_play(play, notation)
         hand = self.hands[seat]
-        for card in play.cards:
+        cards = play.cards
+        for card in cards:
             hand.remove(card)
         self.trick.append((seat, play))
         self.last = (seat, play)
         self.passed = set()
         self.plays_made[seat] += 1
-        self.type_counts[play.type.id] += 1
-        self.record(Played(seat, notation, play.type.id, reads_as))
+        type_id = play.type.id
+        self.type_counts[type_id] += 1
+        self.record(Played(seat, notation, type_id, play.reads_as if play.wild_as else None))
         if self.played_bonuses:
             self._played_bonus(seat, play)
-        if self.called is not None and self.seats.partner == seat and not self.seats.partner_known and self.called in play.cards:
+        called = self.called
+        if called is not None and self.seats.partner == seat and not self.seats.partner_known and called in cards:
             self.seats.partner_known = True
             self.record(PartnerRevealed(seat))
         if not hand:
@@ -149,10 +156,10 @@ class TrickPlay:
                 self._close_trick(ending=True)
                 self._settle()
                 return
-        if not [s for s in self._in_play() if s != seat]:
+        if self._waiting(seat, self.passed):
+            self.turn = self._next_seat(seat)
+        else:
             self._close_trick()
-            return
-        self.turn = self._next_seat(seat)
 
     def _value(self, cards: Sequence[Card]) -> int:
         """What ``cards`` are worth as a capture (cards counted, points, or nothing)."""
@@ -166,10 +173,10 @@ class TrickPlay:
     def _close_trick(self, ending: bool = False) -> None:
         assert self.last is not None
         winner, play = self.last
-        cards = [c for _, p in self.trick if p is not None for c in p.cards]
-        self.captured[winner] += self._value(cards)
+        value = self._value([c for _, p in self.trick if p is not None for c in p.cards])
+        self.captured[winner] += value
         self.tricks += 1
-        self.record(Trick(winner, self._value(cards)))
+        self.record(Trick(winner, value))
         self._trick_bonus(winner, play, ending)
         self.trick = []
         self.last = None

@@ -21,18 +21,17 @@ def legal_plays(rs: Ruleset, hand: Iterable[Card], target: Play | None = None) -
     chains first).
     """
     hv = hand if isinstance(hand, HandView) else HandView(rs, hand)
-    out: list[Play] = []
     # The largest group the hand can form: types needing more are skipped without a call.
     most = max(hv.counts, default=0) + len(hv.wilds)
+    if target is None:
+        return _leads(rs, hv, most)
+    rung, cls = target.rung, target.type.cls  # read once, not once per type
+    out: list[Play] = []
     for t in rs.playable_types:
         if t.needs_group > most:
             continue
-        if target is None:
-            # Each shape enumerates every play once (tests check no identity repeats).
-            out.extend(_of_length(rs, hv, t, None, -1) if t.last_only or t.fewer else generate(rs, hv, t))
-            continue
-        higher = t.max_rung > target.rung
-        if not higher and t.cls != target.cls:
+        higher = t.max_rung > rung
+        if not higher and t.cls != cls:
             continue
         length = None
         floor = -1
@@ -44,6 +43,16 @@ def legal_plays(rs: Ruleset, hand: Iterable[Card], target: Play | None = None) -
                 floor = target.key[0]
         plays = _of_length(rs, hv, t, length, floor) if t.last_only or t.fewer else generate(rs, hv, t, length, floor)
         out.extend(play for play in plays if beats(play, target))
+    return out
+
+
+def _leads(rs: Ruleset, hv: HandView, most: int) -> list[Play]:
+    """Every play on a free lead (types needing a group larger than ``most`` skipped)."""
+    out: list[Play] = []
+    for t in rs.playable_types:
+        if t.needs_group <= most:
+            # Each shape enumerates every play once (tests check no identity repeats).
+            out.extend(_of_length(rs, hv, t, None, -1) if t.last_only or t.fewer else generate(rs, hv, t))
     return out
 
 

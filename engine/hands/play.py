@@ -72,6 +72,9 @@ class Play:
             if self.wild_as:
                 picked += hand.wilds[: len(self.wild_as)]
             cards = self._cards = tuple(picked)
+            # Picked: let the hand view go. A play that was made lives on in the game's log, and
+            # its view's lists kept alive there made the garbage collector run every hand.
+            self._hand = None
         return cards
 
     @property

@@ -44,7 +44,7 @@ class Session(EventLines, Prompts, Final):
 
     def human_turn(self) -> None:
         g = self.g
-        acts = g.legal_actions()
+        acts = list(g.legal_actions())
         self.listed = None
         self.say(Text(f"── Your turn ({g.phase}) ──", style="bold cyan"))
         self.status()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations, product
 from typing import Any
 
@@ -41,25 +42,49 @@ def _compile(spec: HandType, tables: RankTables) -> SetParams:
 
 
 def generate(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None = None, floor: int = -1) -> Iterable[Play]:
-    """Every set play of ``t``: each choice of which ranks wild cards fill, then suits."""
+    """Every set play of ``t``: each choice of which ranks wild cards fill, then suits.
+
+    Gate first (a response asks every set type): when the hand holds too few of the named
+    ranks for its usable wild cards to fill the rest, the count vector already says there is
+    no play, and no split is tried nor the hand sorted."""
     p: SetParams = t.params
     ranks = p.ranks
     if length is not None and length != len(ranks):
-        return
-    w_max = min(hv.n_wild, t.wmax)
+        return ()
     counts = hv.counts
-    for mask in product((True, False), repeat=len(ranks)):
-        nat = [r for r, take in zip(ranks, mask, strict=True) if take]
-        missing = tuple(r for r, take in zip(ranks, mask, strict=True) if not take)
+    held = 0
+    for r in ranks:
+        if counts[r]:
+            held += 1
+    w_max = min(hv.n_wild, t.wmax)
+    if len(ranks) - held > w_max or held < max(1, t.min_natural):
+        return ()
+    return _generate(rs, hv, t, w_max)
+
+
+@cache
+def _splits(ranks: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """(natural ranks, ranks wild cards fill) for each choice, naturals first (the order of
+    ``product((True, False), …)``)."""
+    return tuple(
+        (tuple(r for r, take in zip(ranks, mask, strict=True) if take), tuple(r for r, take in zip(ranks, mask, strict=True) if not take))
+        for mask in product((True, False), repeat=len(ranks))
+    )
+
+
+def _generate(rs: Ruleset, hv: HandView, t: TypeInfo, w_max: int) -> Iterator[Play]:
+    counts = hv.counts
+    least = max(1, t.min_natural)
+    for nat, missing in _splits(t.params.ranks):
         w = len(missing)
-        if w > w_max or w < t.wmin or len(nat) < max(1, t.min_natural):
+        if w > w_max or w < t.wmin or len(nat) < least:
             continue
         if any(counts[r] == 0 for r in nat):
             continue
         yield from _suited(rs, hv, t, nat, missing)
 
 
-def _suited(rs: Ruleset, hv: HandView, t: TypeInfo, nat: list[int], missing: tuple[int, ...]) -> Iterator[Play]:
+def _suited(rs: Ruleset, hv: HandView, t: TypeInfo, nat: tuple[int, ...], missing: tuple[int, ...]) -> Iterator[Play]:
     """The plays of one natural/wild split, as the suit rule allows."""
     p: SetParams = t.params
     by_rank = hv.by_rank
