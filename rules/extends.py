@@ -19,6 +19,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from .fast_yaml import read_plain
 from .positions import PosDict, PosList, read_yaml
 from .problems import VariantError, did_you_mean, where
 
@@ -187,13 +188,19 @@ def load_chain(path: Path, _chain: tuple[str, ...] = (), reader: Reader = read_y
     return [(path, data)] + load_chain(parent_path, _chain + (str(path.resolve()),), reader)
 
 
+def _read_any(path: Path) -> PosDict:
+    """A file read quickly when it can be (``fast_yaml``), with positions when not."""
+    data = read_plain(path)
+    return data if data is not None else read_yaml(path)
+
+
 def source_files(ref: str | Path) -> list[Path]:
     """The files a variant reference reads, child first: the file and each parent its
     ``extends:`` names. Raises VariantError when the chain cannot be read."""
     path = source_path(ref)
     if not path.is_file():
         raise VariantError([f"{path}: no such file"])
-    return [p for p, _ in load_chain(path)]
+    return [p for p, _ in load_chain(path, reader=_read_any)]
 
 
 def merge_chain(chain: list[tuple[Path, PosDict]]) -> PosDict:

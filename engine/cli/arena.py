@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from ..arena import AgentError, AgentSpec, ArenaResult, arena, parse_agents
-from ..arena.external import ExternalAgentError
 from ..ray_pool import RayCluster
 from ..run_files import OutDirError, RunFilesError
 from ..workers import MAX_JOBS, stop_on_signals, usable_jobs
@@ -27,6 +25,9 @@ from .common import (
     new_console,
     print_json,
 )
+
+if TYPE_CHECKING:  # the agents (and their search) are imported when a run starts (start-up time)
+    from ..arena import AgentSpec, ArenaResult
 
 MAX_HANDS = 10**7
 
@@ -51,6 +52,8 @@ def _play(
 ) -> ArenaResult:
     """Run the arena, with a progress bar on stderr for people; Ctrl-C stops it after the
     hands under way."""
+    from ..arena import arena
+
     stop = threading.Event()
     with stop_on_signals(stop), run_errors():
         if not bar:
@@ -90,6 +93,9 @@ def arena_cmd(
     ray: RayOption = None,
 ) -> None:
     """Play agents against each other on the same deals, seats rotated (docs/arena.md)."""
+    from ..arena import AgentError, parse_agents
+    from ..arena.external import ExternalAgentError
+
     rs = load(variant)
     if rs.variant.game is None:
         fail(f"{rs.id} defines hand types only, no game (it has no 'game:' section)", EXIT_USAGE)

@@ -5,16 +5,17 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.markup import escape
 from rich.table import Table
 
 from ..conform import DEFAULT_TIMEOUT, Report, run
-from ..diffing import Diff, diff
-from ..rulebook.diff import diff_variants, path_doc
 from ..vectors import OPS, Vectors, VectorsError, dumps, read, vectors
+
+if TYPE_CHECKING:  # the diff and the rulebook are imported by ``diff`` alone (start-up time)
+    from ..diffing import Diff
 from .common import (
     EXIT_NOT_A_PLAY,
     EXIT_USAGE,
@@ -163,6 +164,9 @@ def diff_cmd(
     as_json: JsonFlag = False,
 ) -> None:
     """Where two variants disagree, as minimal concrete cases grouped by the rule that causes them."""
+    from ..diffing import diff
+    from ..rulebook.diff import diff_variants, path_doc
+
     ra, rb = load(a), load(b)
     if size < 1:
         fail("--size must be at least 1", EXIT_USAGE)

@@ -146,7 +146,7 @@ def simulate_cmd(
         typer.Option(
             "--bots",
             metavar="NAMES",
-            help="One bot for every seat, or one per seat, comma-separated (random, greedy).",
+            help="One bot for every seat, or one per seat, comma-separated (random, greedy, search[:BUDGET]).",
         ),
     ] = "random",
     jobs: Annotated[

@@ -29,7 +29,7 @@ def play_cmd(
     variant: VariantArg,
     seat: Annotated[int, typer.Option("--seat", help="Your seat, 0 = the first in playing order.")] = 0,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the deal and of the bots.")] = 0,
-    bots: Annotated[str, typer.Option("--bots", help="Bots for the other seats: greedy or random.")] = "greedy",
+    bots: Annotated[str, typer.Option("--bots", help="Bots for the other seats: greedy, random or search[:BUDGET].")] = "greedy",
     out: Annotated[
         Path | None,
         typer.Option("--out", metavar="FILE", help="Save the finished hand as a record (paixing show FILE)."),
