@@ -12,7 +12,9 @@ whose kicker rules are DouZero's. Then 赤壁打滚 (``chibi-dagun``, 108 cards,
 free-for-all family: 锄大地 (``chudadi``, suits, five-card hands, A at both ends) 13-card leads
 and responses and 跑得快 (``paodekuai``) 16-card leads, without a peer (see ``ffa_rows``).
 癞子斗地主 (``doudizhu-laizi``) 20-card leads holding 0, 1, 2 and 4 wild cards, without a peer
-(see ``laizi_rows``).
+(see ``laizi_rows``). Then 掼蛋 (``guandan`` at level 7) 27-card leads holding 0, 1 and 2 wild
+cards (the ♥7s), beside StevenUST/GuanDanZero's ``findAllCombs`` when ``--guandan-peer DIR``
+names a checkout of it (``benchmarks/guandan_rows.py``).
 
 Every implementation gets its own native input prepared beforehand (paixing: a list of Card and,
 for a response, the target already read as a Play; RLCard: its sorted one-character string and
@@ -38,6 +40,8 @@ from types import SimpleNamespace
 from typing import Any
 
 import paixing
+from guandan_rows import PEER_NAME as GUANDAN_PEER
+from guandan_rows import guandan_rows, load_peer, peer_answers
 from paixing.hands import (
     legal_plays,  # the generator the game calls (the public paixing.legal_plays also checks its inputs)
 )
@@ -301,6 +305,8 @@ def answers(impl: Impl, result: object) -> set[str]:
         return {play_string(p.cards) for p in result}  # type: ignore[attr-defined]
     if impl.name == "RLCard":
         return {rl_string(p) for p in result if p != "pass"}  # type: ignore[attr-defined]
+    if impl.name == GUANDAN_PEER:
+        return peer_answers(result)
     return {douzero_string(m) for m in result if m}  # type: ignore[attr-defined]
 
 
@@ -381,7 +387,8 @@ def report(rows: list[Row], states: int, repeat: int, seed: int) -> None:
     console.print(table)
     console.print(
         "peer/paixing > 1: paixing faster. same plays: states where both return the same set of plays "
-        "(RLCard against doudizhu-rlcard, DouZero against doudizhu)."
+        "(RLCard against doudizhu-rlcard, DouZero against doudizhu, GuanDanZero against guandan at level 7: "
+        "the rule differences tests/test_guandan_peer.py explains)."
     )
 
 
@@ -390,6 +397,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--states", type=int, default=200, help="seeded states per kind (default 200)")
     parser.add_argument("--repeat", type=int, default=5, help="timed calls per state and implementation (default 5)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--guandan-peer", help="a checkout of StevenUST/GuanDanZero (or env GUANDAN_PEER): its 掼蛋 column")
     args = parser.parse_args(argv)
     rlcard, douzero = load_rlcard(), load_douzero()
     if rlcard is None:
@@ -398,6 +406,7 @@ def main(argv: list[str] | None = None) -> int:
         print("DouZero not installed: its columns are left out (pip install --no-deps douzero)", file=sys.stderr)
     rows = doudizhu_rows(args.states, args.seed, rlcard, douzero) + chibi_rows(args.states, args.seed)
     rows += ffa_rows(args.states, args.seed) + laizi_rows(args.states, args.seed)
+    rows += guandan_rows(args.states, args.seed, load_peer(args.guandan_peer), Row, Impl)
     measure(rows, args.repeat)
     report(rows, args.states, args.repeat, args.seed)
     return 0
