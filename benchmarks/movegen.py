@@ -11,6 +11,10 @@ whose kicker rules are DouZero's. Then 赤壁打滚 (``chibi-dagun``, 108 cards,
 27-card leads holding exactly 0, 1, 2 and 4 jokers, which no peer implements. Last, the
 free-for-all family: 锄大地 (``chudadi``, suits, five-card hands, A at both ends) 13-card leads
 and responses and 跑得快 (``paodekuai``) 16-card leads, without a peer (see ``ffa_rows``).
+癞子斗地主 (``doudizhu-laizi``) 20-card leads holding 0, 1, 2 and 4 wild cards, without a peer
+(see ``laizi_rows``). Then 掼蛋 (``guandan`` at level 7) 27-card leads holding 0, 1 and 2 wild
+cards (the ♥7s), beside StevenUST/GuanDanZero's ``findAllCombs`` when ``--guandan-peer DIR``
+names a checkout of it (``benchmarks/guandan_rows.py``).
 
 Every implementation gets its own native input prepared beforehand (paixing: a list of Card and,
 for a response, the target already read as a Play; RLCard: its sorted one-character string and
@@ -36,6 +40,8 @@ from types import SimpleNamespace
 from typing import Any
 
 import paixing
+from guandan_rows import PEER_NAME as GUANDAN_PEER
+from guandan_rows import guandan_rows, load_peer, peer_answers
 from paixing.hands import (
     legal_plays,  # the generator the game calls (the public paixing.legal_plays also checks its inputs)
 )
@@ -263,6 +269,28 @@ def ffa_rows(states: int, seed: int) -> list[Row]:
     return rows
 
 
+def laizi_rows(states: int, seed: int) -> list[Row]:
+    """癞子斗地主 20-card leads holding exactly 0, 1, 2 and 4 cards of the wild rank (drawn per
+    state among the thirteen non-joker ranks), with the hand's ``for_hand`` ruleset. No peer
+    column: the cross-check peer (fattigerlee/poker, Go; tests/data/README.md) has no lead
+    generator (``GetCardType`` reads one play, ``FindCardsBuXiPaiLaiZi`` finds one beater),
+    and it cannot be timed from this Python run."""
+    base = paixing.ruleset("doudizhu-laizi")
+    ranks = [CHAR_TO_ENGINE.get(c, c) for c in RL_CHARS[:13]]
+    rows = []
+    for j in (0, 1, 2, 4):
+        rng = random.Random(f"{seed}-laizi-{j}")
+        ours = Impl("paixing")
+        for _ in range(states):
+            rs = base.for_hand(wild_ranks=(rng.choice(ranks),))
+            deck = rs.deck()
+            wilds = [c for c in deck if rs.is_wild(c)]
+            hand = rng.sample(wilds, j) + rng.sample([c for c in deck if not rs.is_wild(c)], 20 - j)
+            ours.calls.append(_bind(legal_plays, rs, hand, None))
+        rows.append(Row(f"癞子斗地主 20-card lead, {j} wild{'s' if j != 1 else ''}", base.id, ours, None, states=states))
+    return rows
+
+
 def _ffa_target(rng: random.Random, rs: paixing.Ruleset, other: list[paixing.Card]) -> paixing.Play:
     by_type: dict[str, list[paixing.Play]] = defaultdict(list)
     for p in paixing.legal_plays(rs, other):
@@ -277,6 +305,8 @@ def answers(impl: Impl, result: object) -> set[str]:
         return {play_string(p.cards) for p in result}  # type: ignore[attr-defined]
     if impl.name == "RLCard":
         return {rl_string(p) for p in result if p != "pass"}  # type: ignore[attr-defined]
+    if impl.name == GUANDAN_PEER:
+        return peer_answers(result)
     return {douzero_string(m) for m in result if m}  # type: ignore[attr-defined]
 
 
@@ -357,7 +387,8 @@ def report(rows: list[Row], states: int, repeat: int, seed: int) -> None:
     console.print(table)
     console.print(
         "peer/paixing > 1: paixing faster. same plays: states where both return the same set of plays "
-        "(RLCard against doudizhu-rlcard, DouZero against doudizhu)."
+        "(RLCard against doudizhu-rlcard, DouZero against doudizhu, GuanDanZero against guandan at level 7: "
+        "the rule differences tests/test_guandan_peer.py explains)."
     )
 
 
@@ -366,6 +397,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--states", type=int, default=200, help="seeded states per kind (default 200)")
     parser.add_argument("--repeat", type=int, default=5, help="timed calls per state and implementation (default 5)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--guandan-peer", help="a checkout of StevenUST/GuanDanZero (or env GUANDAN_PEER): its 掼蛋 column")
     args = parser.parse_args(argv)
     rlcard, douzero = load_rlcard(), load_douzero()
     if rlcard is None:
@@ -373,7 +405,8 @@ def main(argv: list[str] | None = None) -> int:
     if douzero is None:
         print("DouZero not installed: its columns are left out (pip install --no-deps douzero)", file=sys.stderr)
     rows = doudizhu_rows(args.states, args.seed, rlcard, douzero) + chibi_rows(args.states, args.seed)
-    rows += ffa_rows(args.states, args.seed)
+    rows += ffa_rows(args.states, args.seed) + laizi_rows(args.states, args.seed)
+    rows += guandan_rows(args.states, args.seed, load_peer(args.guandan_peer), Row, Impl)
     measure(rows, args.repeat)
     report(rows, args.states, args.repeat, args.seed)
     return 0

@@ -101,6 +101,11 @@ class ReturnTribute(Model):
     """The card given back is at most this rank in the natural order (``ranks.order``, before a
     level rank moves up: ``"10"`` means 10 or below); absent: any card. A player without such a
     card gives his lowest."""
+    level_high: bool = False
+    """The hand's level rank counts above ``max_rank`` wherever it sits in the natural order,
+    as it ranks above the ace in play: its cards are not given back under the cap (掼蛋 at level
+    7: no 7, the level heart included). A player with nothing else under the cap gives his
+    lowest card."""
 
 
 class Tribute(Model):

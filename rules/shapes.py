@@ -41,8 +41,8 @@ class Chain(Model):
     """Whether every group must hold the same number of cards (false for 摇摆: 444433333)."""
     suits: Literal["same", "any"] = "any"
     """``same``: every card of the chain is of one suit (同花顺, a straight flush; the suit is
-    then part of the play); ``any``: suits are ignored. A one-suit chain takes natural cards
-    only and no kickers."""
+    then part of the play); ``any``: suits are ignored. A one-suit chain takes no kickers; its
+    wild cards (where the type allows them) stand in for cards of its suit."""
 
 
 class Flush(Model):

@@ -45,7 +45,8 @@ def test_level_rank_ranks_below_the_jokers_except_in_sequences() -> None:
     assert rs.ranks == ("3", "4", "5", "6", "7", "8", "10", "J", "Q", "K", "A", "2", "9", "BJ", "RJ")
     assert leads(rs, "3 9 A BJ", "2") == [("single", "9", "9"), ("single", "BJ", "BJ")]
     # in a straight the 9 keeps its place: 8 9 10 is beaten by 9 10 J and 10 J Q only
-    assert leads(rs, "9 10 J Q", "8 9 10") == [("straight", "9TJ", "9TJ"), ("straight", "TJQ", "TJQ")]
+    # (cards written low to high in the hand's order: the level 9 last)
+    assert leads(rs, "9 10 J Q", "8 9 10") == [("straight", "TJ9", "TJ9"), ("straight", "TJQ", "TJQ")]
     assert beats_cards(rs, parse_cards("9 9"), parse_cards("2 2"))
     assert not beats_cards(rs.base, parse_cards("9 9"), parse_cards("2 2"))
 

@@ -67,7 +67,7 @@ class Play:
             hand = self._hand
             assert hand is not None
             picked: list[Card] = []
-            for r, n in self.naturals:
+            for r, n in sorted(self.naturals):  # rank order: a chain's naturals run in sequence order (A2345)
                 picked += hand.by_rank[r][:n]
             if self.wild_as:
                 picked += hand.wilds[: len(self.wild_as)]

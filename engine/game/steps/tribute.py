@@ -43,6 +43,7 @@ class TributeHost(StepHost, Protocol):
     match_state: MatchState
     seats: Seats
     lead_by: int | None
+    level: str | None
 
 
 class Runner(StepRunner):
@@ -142,18 +143,22 @@ def _assign(host: StepHost, giving: list[int], receiving: list[int]) -> list[tup
 
 def returnable(host: StepHost, body: TributeRule, hand: list[Card]) -> list[Card]:
     """The distinct cards ``hand`` may give back: at most ``back.max_rank`` in the natural
-    order, or the lowest cards when it has none."""
+    order (never the level rank's with ``back.level_high``), or the lowest cards when it has
+    none."""
     order = host.rs.variant.ranks.order
-    cap = body.back.max_rank if body.back is not None else None
+    back = body.back
     distinct = host.rs.sort_cards(list(dict.fromkeys(hand)))
-    if cap is None:
+    if back is None or back.max_rank is None:
         return distinct
-    limit = order.index(cap)
-    low = [c for c in distinct if c.rank in order and order.index(c.rank) <= limit]
+    limit = order.index(back.max_rank)
+    level = cast(TributeHost, host).level if back.level_high else None
+    ranked = [c for c in distinct if c.rank in order]
+    fair = [c for c in ranked if c.rank != level] or ranked
+    low = [c for c in fair if c.rank != level and order.index(c.rank) <= limit]
     if low:
         return low
-    rank = min((order.index(c.rank) for c in distinct if c.rank in order), default=None)
-    return [c for c in distinct if c.rank in order and order.index(c.rank) == rank] or distinct[:1]
+    rank = min((order.index(c.rank) for c in fair), default=None)
+    return [c for c in fair if order.index(c.rank) == rank] or distinct[:1]
 
 
 def parse(head: str, args: list[str]) -> Action | None:
@@ -176,5 +181,7 @@ def describe(body: TributeRule, say: Say, name: Name, rules: GameRules) -> str:
         parts.append(say("step.tribute.resist", cards=format_cards(parse_cards(body.resist_with))))
     if body.back is not None:
         parts.append(say("step.tribute.back", rank=body.back.max_rank) if body.back.max_rank else say("step.tribute.back_any"))
+        if body.back.max_rank and body.back.level_high:
+            parts.append(say("step.tribute.back_level"))
     parts.append(say(f"step.tribute.leader.{body.leader}"))
     return " ".join(parts)

@@ -64,19 +64,19 @@ def generate(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None = None, 
 
 
 def _suited_chains(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int) -> list[Play]:
-    """One-suit chains (natural cards only): the chains of each suit's cards, with that suit."""
+    """One-suit chains: each suit's natural cards, with the hand's wild cards (where the type
+    allows them) standing in for cards of that suit."""
     p: ChainParams = t.params
     out: list[Play] = []
-    least = p.gmin * p.kmin
+    wilds = hv.wilds[: t.wmax] if t.wmax else []
+    chains = _wild_chains if wilds else _natural_chains
     for si, suit in enumerate(rs.tables.suit_names):
-        cards = [c for c in hv.cards if c.suit == suit]
-        if len(cards) < least:
+        cards = [c for c in hv.cards if c.suit == suit and rs.card_rank.get(c, 0) >= 0]
+        if not cards or len(cards) + len(wilds) < p.gmin * p.kmin:
             continue
-        for play in _natural_chains(rs, HandView(rs, cards), t, length, floor):
+        for play in chains(rs, HandView(rs, cards + wilds), t, length, floor):
             play.suit = si
-            # Low to high, as Play.cards promises and as a typed play reads (A2345: the A after
-            # the 5), so that a record of the play replays to the same event.
-            play._cards = tuple(rs.sort_cards(play.cards))
+            play._cards = tuple(rs.sort_cards(play.cards))  # low to high, as a typed play reads
             out.append(play)
     return out
 
@@ -260,9 +260,9 @@ def match(rs: Ruleset, hv: HandView, t: TypeInfo, cards: tuple[Card, ...]) -> It
 
 
 def _one_suit(rs: Ruleset, hv: HandView, cards: tuple[Card, ...]) -> int:
-    """The suit (index) of natural cards all of one suit, else -1."""
-    suits = {c.suit for c in cards}
-    if hv.n_wild or len(suits) != 1 or None in suits:
+    """The suit (index) of the natural cards all of one suit (wild cards stand in), else -1."""
+    suits = {c.suit for c in cards if c not in hv.wilds}
+    if len(suits) != 1 or None in suits:
         return -1
     return rs.suit_rank[suits.pop()]
 

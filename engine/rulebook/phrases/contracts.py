@@ -53,6 +53,7 @@ PHRASES: dict[str, Phrase] = {
     ),
     "step.tribute.resist": ("进贡者合计持有{cards}时抗贡：不进贡，由头游先出。", "If the givers hold {cards} between them they resist: no tribute, and the first out leads."),
     "step.tribute.back": ("收贡者还一张不大于{rank}的牌给进贡者（自选）。", "Each receiver gives back a card of his choice, {rank} or lower."),
+    "step.tribute.back_level": ("级牌比A大，不能作为不大于该点数的牌还。", "The level rank counts above the ace: its cards are not given back under that cap."),
     "step.tribute.back_any": ("收贡者还一张牌给进贡者（自选）。", "Each receiver gives back a card of his choice."),
     "step.tribute.leader.giver": ("进贡给头游者先出。", "The player whose tribute went to the first out leads."),
     "step.tribute.leader.first_out": ("上局头游先出。", "The first out of the hand before leads."),
