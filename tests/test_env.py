@@ -86,3 +86,36 @@ def test_pettingzoo_observation_is_the_seats_own() -> None:
         assert obs["cards_left"][0] == len(e.game.hands[seat])
         e.step(int(np.flatnonzero(mask)[-1]))
     assert e.game.over
+
+
+
+def test_wild_cards_completing_a_kicker_pair_have_room_in_the_keys() -> None:
+    """天地癞子 with wild ranks 5 and 9: 3 + 5 + 9 9 9 reads as 33999 with four wild cards, one
+    of them in the kicker pair (``kickers.wilds: complete``). The space enumerates, for each
+    key, up to (core cards + wild cards the kickers may hold) wild cards; it used to count the
+    core only, so this play had no index (KeyError in the PettingZoo API test). Checked on
+    every legal play of the position without building the whole space (that takes seconds)."""
+    from paixing import parse_cards
+    from paixing.env.actions import _kicker_wilds
+    from paixing.game.state import Game
+    from paixing.hands.cache import ruleset
+
+    hands = [
+        "7S 3D 5C 6H 6C 6D 7H 7C 7D 8S 8H 8C 8D 9D 10H 10C 10D",
+        "5D JH JC JD QH QC QD KH KC KD AH AC AD 2S 2H 2C 2D",
+        "6S 3S 3H 3C 9S 4S 4H 4C 4D 5S 5H 9H 9C 10S JS QS KS",
+    ]
+    game = Game(ruleset("doudizhu-tiandi"), 0, hands=[parse_cards(h) for h in hands],
+                kitty=parse_cards("BJ RJ AS"), dealer=0, wild_ranks=["5", "9"])
+    for text in ("pass", "pass", "bid 1"):
+        game.apply(text)
+    plays = [a.play for a in game.legal_actions() if a.play is not None]
+    keys = {str(p): play_key(p) for p in plays}
+    assert keys["3C 5H 9C 9H 9S"] == (4, ((6, 3),), -1, ((0, 2),), 4)  # 33999: 4 wild cards, core 3
+    for p in plays:
+        _, groups, _, kick, wilds = play_key(p)
+        assert wilds <= sum(n for _, n in groups) + _kicker_wilds(p.type, kick), str(p)
+    trio_pair = next(p.type for p in plays if p.type.id == "trio_pair")
+    trio_single = next(p.type for p in plays if p.type.id == "trio_single")
+    assert _kicker_wilds(trio_pair, ((0, 2),)) == 1
+    assert _kicker_wilds(trio_single, ((0, 1),)) == 0

@@ -91,10 +91,20 @@ def _play_keys(rs: Ruleset) -> list[PlayKey]:
         for t in types:
             for p in generate(hand, view, t):
                 t_index, groups, suit, kick, _ = play_key(p)
-                core = sum(n for _, n in groups)
-                for w in range(min(wilds, core) + 1):
+                room = sum(n for _, n in groups) + _kicker_wilds(t, kick)
+                for w in range(min(wilds, room) + 1):
                     keys.add((t_index, groups, suit, kick, w))
     return sorted(keys)
+
+
+def _kicker_wilds(t: TypeInfo, kick: tuple[tuple[int, int], ...]) -> int:
+    """How many wild cards may stand in these kickers (``kickers.wilds``): none, every kicker
+    card (any), or all but one card of each kicker unit (complete: beside a natural card)."""
+    k = t.kickers
+    cards = sum(n for _, n in kick)
+    if k is None or k.wilds == "no":
+        return 0
+    return cards if k.wilds == "any" else cards // k.size * (k.size - 1)
 
 
 def _draws(rs: Ruleset) -> list[DrawWild]:
