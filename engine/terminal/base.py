@@ -169,11 +169,12 @@ class SessionBase:
     def header(self) -> None:
         v = self.rs.variant
         g = self.g
-        self.say(Text(f"{v.name.zh} {v.name.en}", style="bold"), f" · {g.n} players · seed {g.seed}")
+        level = f" · level {g.level}" if getattr(g, "level", None) else ""
+        self.say(Text(f"{v.name.zh} {v.name.en}", style="bold"), f" · {g.n} players{level} · seed {g.seed}")
         order = " → ".join(f"{self.names[s]} (seat {s})" for s in self.order)
         self.say("Seats in playing order: ", order)
         jokers = " Jokers: BJ = 小王 small, RJ = 大王 big" if v.deck.jokers else ""
-        wild = f" ({' and '.join(v.wildcards.cards)} wild)" if v.wildcards else ""
+        wild = f" ({' and '.join(_wild_words(v.wildcards.cards, g))} wild)" if v.wildcards else ""
         self.say(Text(f"Suits: ♠ S, ♥ H, ♣ C, ♦ D.{jokers}{wild}{'.' if jokers else ''}", style="dim"))
         self.say(Text("Type ? for your options and the commands.", style="dim"))
 
@@ -184,3 +185,11 @@ class SessionBase:
     def show_hand(self) -> None:
         hand = self.rs.sort_cards(self.g.hands[self.seat])
         self.say(Text(f"Your hand ({len(hand)}): ", style="bold"), cards_text(hand, group=True))
+
+
+def _wild_words(kinds: Sequence[str], g: Game) -> list[str]:
+    """The wild cards as a player reads them: the level's hearts as cards (``7H``), a drawn
+    rank as "the drawn rank" (it is announced when drawn), other kinds as written."""
+    level = getattr(g, "level", None)
+    words = {"level_heart": f"{level}H" if level else "the level's hearts", "drawn": "the drawn rank"}
+    return [words.get(k, k) for k in kinds]
