@@ -9,6 +9,7 @@ of the other shapes), so this module never asks which shape a forbidden type has
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 from paixing.hands.play import Play
 from paixing.hands.ruleset import ContainsFn, Counts, Ruleset, TypeInfo
@@ -207,23 +208,31 @@ def match_kickers(rs: Ruleset, hv: HandView, t: TypeInfo, cards: tuple[Card, ...
             yield Play(t, cards, tuple((r, s) for r in pos), naturals)
 
 
-def _left_over(spec: Kickers, counts: Sequence[int], pos: tuple[int, ...], s: int, n: int) -> Counts | None:
-    """What ``n`` cards (``counts``) leave beside the core ``pos`` of groups of ``s``, when it
-    has the kickers' size and form; None otherwise."""
-    k = len(pos)
-    units = kick_units(spec, k)
-    extra = n - s * k
+def left_beside(spec: Any, counts: Sequence[int], pos: tuple[int, ...], take: Sequence[int], s: int, n: int) -> Counts | None:
+    """What ``n`` cards (``counts``) leave beside a core of groups of ``s`` on the ranks ``pos``
+    that takes ``take`` natural cards of each, when their number makes the kickers' units (and
+    ``other_ranks`` holds); None otherwise. Shared by natural and wild kicker matching."""
+    units = kick_units(spec, len(pos))
+    extra = n - s * len(pos)
     if extra < 0 or extra % spec.size:
         return None
     u = extra // spec.size
     if (u >= units) if spec.fewer else (u != units):
         return None
     rem = list(counts)
-    for r in pos:
-        rem[r] -= s
+    for r, used in zip(pos, take, strict=True):
+        rem[r] -= used
     if spec.other_ranks and any(rem[r] for r in pos):
         return None
-    kick = tuple((r, c) for r, c in enumerate(rem) if c)
+    return tuple((r, c) for r, c in enumerate(rem) if c)
+
+
+def _left_over(spec: Kickers, counts: Sequence[int], pos: tuple[int, ...], s: int, n: int) -> Counts | None:
+    """What ``n`` cards (``counts``) leave beside the core ``pos`` of groups of ``s``, when it
+    has the kickers' size and form; None otherwise."""
+    kick = left_beside(spec, counts, pos, (s,) * len(pos), s, n)
+    if kick is None:
+        return None
     if spec.size == 2 and any(c % 2 for _, c in kick):
         return None
     if spec.distinct_ranks and any(c != spec.size for _, c in kick):

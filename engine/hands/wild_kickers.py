@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from paixing.hands import kickers
-from paixing.hands.kickers import adjacent_ranks, kick_units, kicker_allowed, multisets
+from paixing.hands.kickers import adjacent_ranks, kick_units, kicker_allowed, left_beside, multisets
 from paixing.hands.play import Play
 from paixing.hands.ruleset import Counts, Ruleset, TypeInfo
 from paixing.hands.view import HandView
@@ -154,19 +154,7 @@ def _left_after(spec: Any, counts: Sequence[int], pos: tuple[int, ...], take: tu
     makes the kickers' units; None otherwise."""
     if kw < 0 or (kw and spec.wilds == "no"):
         return None
-    units = kick_units(spec, len(pos))
-    extra = n - s * len(pos)
-    if extra < 0 or extra % spec.size:
-        return None
-    u = extra // spec.size
-    if (u >= units) if spec.fewer else (u != units):
-        return None
-    rem = list(counts)
-    for r, used in zip(pos, take, strict=True):
-        rem[r] -= used
-    if spec.other_ranks and any(rem[r] for r in pos):
-        return None
-    return tuple((r, c) for r, c in enumerate(rem) if c)
+    return left_beside(spec, counts, pos, take, s, n)
 
 
 def _natural_units(spec: Any, kick: Counts) -> bool:
