@@ -22,6 +22,7 @@ import subprocess
 from collections.abc import Sequence
 from typing import Any
 
+from paixing.conform.process import end_program
 from paixing.game.actions import Action
 from paixing.game.observation import Observation
 from paixing.rules.cards import format_cards
@@ -120,12 +121,7 @@ class ExternalAgent:
         if proc is None:
             return
         try:
-            if proc.stdin is not None:
-                proc.stdin.close()
-            proc.wait(EXIT_WAIT)
-        except (OSError, subprocess.TimeoutExpired):
-            proc.kill()
-            proc.wait()
+            end_program(proc, EXIT_WAIT)
         finally:
             if proc.stdout is not None:
                 proc.stdout.close()

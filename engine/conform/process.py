@@ -76,15 +76,8 @@ class Program:
     def stop(self) -> None:
         """Close the program's input and end it (killed if it does not exit within a second)."""
         proc, self.proc = self.proc, None
-        if proc is None:
-            return
-        try:
-            if proc.stdin is not None:
-                proc.stdin.close()
-            proc.wait(timeout=1)
-        except (OSError, subprocess.TimeoutExpired):
-            proc.kill()
-            proc.wait()
+        if proc is not None:
+            end_program(proc, 1)
 
     def _crashed(self, what: str) -> Reply:
         """The program closed its output: wait a moment for its exit code and last words."""
@@ -141,3 +134,15 @@ def _parse(line: str, wanted: str) -> Reply:
     if data.get("id") != wanted:
         return Reply("malformed", data, f"answer for id {data.get('id')!r}, expected {wanted!r}")
     return Reply("answer", data)
+
+
+def end_program(proc: subprocess.Popen[str], wait: float) -> None:
+    """Close a program's input and let it exit, killed if it has not within ``wait`` seconds
+    (the conformance runner's and the arena's external agents' one way to end a program)."""
+    try:
+        if proc.stdin is not None:
+            proc.stdin.close()
+        proc.wait(wait)
+    except (OSError, subprocess.TimeoutExpired):
+        proc.kill()
+        proc.wait()
