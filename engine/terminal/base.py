@@ -169,7 +169,7 @@ class SessionBase:
     def header(self) -> None:
         v = self.rs.variant
         g = self.g
-        level = f" · level {g.level}" if getattr(g, "level", None) else ""
+        level = f" · level {g.level}" if g.level else ""
         self.say(Text(f"{v.name.zh} {v.name.en}", style="bold"), f" · {g.n} players{level} · seed {g.seed}")
         order = " → ".join(f"{self.names[s]} (seat {s})" for s in self.order)
         self.say("Seats in playing order: ", order)
@@ -190,6 +190,6 @@ class SessionBase:
 def _wild_words(kinds: Sequence[str], g: Game) -> list[str]:
     """The wild cards as a player reads them: the level's hearts as cards (``7H``), a drawn
     rank as "the drawn rank" (it is announced when drawn), other kinds as written."""
-    level = getattr(g, "level", None)
+    level = g.level
     words = {"level_heart": f"{level}H" if level else "the level's hearts", "drawn": "the drawn rank"}
     return [words.get(k, k) for k in kinds]
