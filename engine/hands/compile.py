@@ -122,6 +122,7 @@ def _type_info(i: int, spec: HandType, tables: RankTables, me: _Shaped, cls: int
         fewer=spec.kickers is not None and spec.kickers.fewer,
         needs=kind.needs(params),
         needs_group=kind.needs_group(params),
+        floor_exact=kind.floor_exact(params),
         exclusive=kind.exclusive_wilds(params, tables),
         **kick,
         **_ladder_fields(rungs),

@@ -66,12 +66,18 @@ class Play:
         if cards is None:
             hand = self._hand
             assert hand is not None
-            picked: list[Card] = []
-            for r, n in sorted(self.naturals):  # rank order: a chain's naturals run in sequence order (A2345)
-                picked += hand.by_rank[r][:n]
+            by_rank = hand.by_rank
+            naturals = self.naturals
+            if len(naturals) == 1:
+                r, n = naturals[0]
+                cards = by_rank[r][:n]
+            else:
+                cards = ()
+                for r, n in sorted(naturals):  # rank order: a chain's naturals run in sequence order (A2345)
+                    cards += by_rank[r][:n]
             if self.wild_as:
-                picked += hand.wilds[: len(self.wild_as)]
-            cards = self._cards = tuple(picked)
+                cards += tuple(hand.wilds[: len(self.wild_as)])
+            self._cards = cards
             # Picked: let the hand view go. A play that was made lives on in the game's log, and
             # its view's lists kept alive there made the garbage collector run every hand.
             self._hand = None

@@ -85,6 +85,8 @@ class TypeInfo:
     needs_group: int = 0
     """Cards of one rank (wild cards included) a hand needs before any play of this type is
     possible: the group size for groups and chains, 0 for other shapes."""
+    floor_exact: bool = False
+    """The shape's generator honours ``floor`` exactly: no play it returns has a lower top."""
     fixed_rung: int = -1
     """The rung of every play of this type when the ladder does not split it by length."""
     max_rung: int = -1
@@ -92,6 +94,9 @@ class TypeInfo:
     exclusive: tuple[str, ...] | None = None
     """For a type made only of wild cards (four jokers): those cards' sorted names, which then
     read only as this type."""
+    memo: dict[Any, Any] = field(default_factory=dict)
+    """The shape's own memo of raw plays that depend on the type alone, not on a hand (n of a
+    kind of each rank, the chains of a run): built on first use, shared by every hand."""
 
     def rung(self, length: int) -> int:
         for lo, hi, rung in self.rungs:
@@ -149,6 +154,8 @@ class Ruleset:
     """The compiler, kept so ``for_hand`` builds a specialised ruleset without this module
     importing the compiler (which imports this one)."""
     hand_cache: dict[HandParams, Ruleset] = field(default_factory=dict)
+    answer_cache: dict[tuple[int, int], tuple[Any, ...]] = field(default_factory=dict)
+    """How to answer a play, by (its type index, its length): see ``moves.answer_plan``."""
     """Specialised rulesets by their parameters (see ``for_hand``)."""
 
     @property

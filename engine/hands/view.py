@@ -37,6 +37,35 @@ def check_in_deck(ruleset: Ruleset, cards: Iterable[Card]) -> None:
             raise UnknownCard(f"{n} cards of rank {shown}: the {ruleset.id} deck has {have}")
 
 
+def _slow_counts(ruleset: Ruleset, cards: list[Card]) -> tuple[list[int], list[Card]]:
+    """Counts and wild cards of a hand holding cards the deck table does not list."""
+    counts = [0] * len(ruleset.ranks)
+    wilds = []
+    tables = ruleset.tables
+    for card in cards:
+        r = ruleset.rank_index.get(card.rank, -1)
+        if tables.is_wild(card):
+            wilds.append(card)
+        elif r >= 0:
+            counts[r] += 1
+        else:
+            raise UnknownCard(f"{card} is not a card of {ruleset.id}") from None
+    return counts, wilds
+
+
+def _slow_by_rank(rs: Ruleset, cards: list[Card], n: int) -> list[tuple[Card, ...]]:
+    """``HandView.by_rank`` for a hand holding cards the deck table does not list."""
+    by_rank: list[list[Card]] = [[] for _ in range(n)]
+    order = rs.card_index
+    index = rs.rank_index
+    wild = rs.tables.is_wild
+    for card in sorted(cards, key=lambda c: order.get(c, -1)):
+        q = index.get(card.rank)
+        if q is not None and not wild(card):
+            by_rank[q].append(card)
+    return [tuple(x) for x in by_rank]
+
+
 class HandView:
     """Rank-count vector of a hand plus the concrete cards to pick from.
 
@@ -48,51 +77,44 @@ class HandView:
 
     def __init__(self, ruleset: Ruleset, cards: Iterable[Card]):
         self.ruleset = ruleset
-        self.cards = list(cards)
-        counts = [0] * len(ruleset.ranks)
-        wilds: list[Card] = []
+        self.cards = hand = list(cards)
+        # One slot more than the ranks: a wild card's rank is -1, so it counts in the last slot
+        # and the loop has no branch.
+        counts = [0] * (len(ruleset.ranks) + 1)
         rank_of = ruleset.card_rank
         try:
-            for card in self.cards:
-                r = rank_of[card]
-                if r < 0:
-                    wilds.append(card)
-                else:
-                    counts[r] += 1
+            for c in hand:
+                counts[rank_of[c]] += 1
+            wilds = [c for c in hand if rank_of[c] < 0] if counts.pop() else []
         except KeyError:  # open-suit cards (rank-only notation) or cards foreign to the deck
-            counts = [0] * len(ruleset.ranks)
-            wilds = []
-            tables = ruleset.tables
-            for card in self.cards:
-                r = ruleset.rank_index.get(card.rank, -1)
-                if tables.is_wild(card):
-                    wilds.append(card)
-                elif r >= 0:
-                    counts[r] += 1
-                else:
-                    raise UnknownCard(f"{card} is not a card of {ruleset.id}") from None
+            counts, wilds = _slow_counts(ruleset, hand)
         if len(wilds) > 1:
             wilds.sort(key=ruleset.sort_key)
         self.counts = counts
         self.wilds = wilds
-        self._by_rank: list[list[Card]] | None = None
+        self._by_rank: list[tuple[Card, ...]] | None = None
         self._card_counts: Counter[Card] | None = None
         self._held: dict[int, list[int]] = {}
         self._runs: dict[int, list[tuple[int, int]]] = {}
 
     @property
-    def by_rank(self) -> list[list[Card]]:
-        """The cards of each rank in suit order (built only when cards are picked)."""
+    def by_rank(self) -> list[tuple[Card, ...]]:
+        """The cards of each rank in suit order (built only when cards are picked). Tuples: a
+        play of every card of a rank picks the very tuple, and concatenation stays in C."""
         by_rank = self._by_rank
         if by_rank is None:
-            by_rank = [[] for _ in self.counts]
-            index = self.ruleset.rank_index
-            order = self.ruleset.card_index
-            wild = self.ruleset.tables.is_wild
-            for card in sorted(self.cards, key=lambda c: order.get(c, -1)):
-                r = index.get(card.rank)
-                if r is not None and not wild(card):
-                    by_rank[r].append(card)
+            rs = self.ruleset
+            order = rs.card_index
+            try:  # the deck's own cards: a C-level sort key, naturals by rank then wild cards
+                ordered = sorted(self.cards, key=order.__getitem__)
+            except KeyError:
+                by_rank = _slow_by_rank(rs, self.cards, len(self.counts))
+            else:
+                by_rank = []
+                i = 0
+                for n in self.counts:
+                    by_rank.append(tuple(ordered[i : i + n]))
+                    i += n
             self._by_rank = by_rank
         return by_rank
 
