@@ -164,7 +164,8 @@ def compile_variant(variant: Variant, hand: HandParams = NO_PARAMS) -> Ruleset:
         _playable=tuple(t for t in types if t.playable),
         exclusive_wild_sets=frozenset(exclusive),
         card_rank=card_rank,
-        card_index={c: i for i, c in enumerate(sorted(set(deck), key=tables.sort_key))},
+        # open-suit cards too: one sorts before the suited cards of its rank
+        card_index={c: i for i, c in enumerate(sorted(set(deck) | set(card_rank), key=tables.sort_key))},
         hand=hand,
         specialise=compile_variant,
     )

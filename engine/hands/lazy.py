@@ -48,16 +48,21 @@ def item_len(item: Item) -> int:
     return len(item)
 
 
+def play_list(hv: HandView) -> PlayList:
+    """An empty list for the plays of ``hv`` (built without a Python ``__init__``: a response
+    is a few microseconds, and an interpreted constructor call is a tenth of one)."""
+    out = PlayList()
+    out._hand = hv
+    return out
+
+
 class PlayList(list[Any]):
     """Plays of one hand, each made on its first read (see the module's docstring).
 
     Holds the hand view its raw entries pick their cards from until every entry is made."""
 
     __slots__ = ("_hand",)
-
-    def __init__(self, hv: HandView, items: Iterable[Item] = ()) -> None:
-        super().__init__(items)
-        self._hand: HandView | None = hv
+    _hand: HandView | None
 
     def _make_all(self) -> None:
         hv = self._hand

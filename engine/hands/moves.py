@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from paixing.hands.classify import classify
-from paixing.hands.lazy import Item, PlayList, item_len, made
+from paixing.hands.lazy import Item, item_len, made, play_list
 from paixing.hands.play import Play, beats
 from paixing.hands.ruleset import Ruleset, TypeInfo
 from paixing.hands.tables import BIG
@@ -22,10 +22,10 @@ def legal_plays(rs: Ruleset, hand: Iterable[Card], target: Play | None = None) -
     """
     hv = hand if isinstance(hand, HandView) else HandView(rs, hand)
     # The largest group the hand can form: types needing more are skipped without a call.
-    most = max(hv.counts, default=0) + len(hv.wilds)
-    out = PlayList(hv)
+    most = max(hv.counts) + len(hv.wilds)  # a variant has ranks: counts is never empty
+    out = play_list(hv)
     if target is None:
-        for t in rs.playable_types:
+        for t in rs._playable:  # the field behind ``playable_types``: no property call
             if t.needs_group <= most:
                 # Each shape enumerates every play once (tests check no identity repeats).
                 out += _of_length(rs, hv, t, None, -1) if t.last_only or t.fewer else t.generate(rs, hv, t, None, -1)

@@ -68,9 +68,13 @@ class Play:
             assert hand is not None
             by_rank = hand.by_rank
             naturals = self.naturals
-            if len(naturals) == 1:
+            k = len(naturals)
+            if k == 1:
                 r, n = naturals[0]
                 cards = by_rank[r][:n]
+            elif k == 2:  # a group and its kicker: no sort
+                (r, n), (q, m) = naturals
+                cards = by_rank[r][:n] + by_rank[q][:m] if r < q else by_rank[q][:m] + by_rank[r][:n]
             else:
                 cards = ()
                 for r, n in sorted(naturals):  # rank order: a chain's naturals run in sequence order (A2345)

@@ -139,8 +139,9 @@ class Ruleset:
     """Each card of the deck → its rank index, -1 for a wild card (counting a hand is one
     dictionary look-up per card)."""
     card_index: dict[Card, int]
-    """Each card of the deck → its place in (rank, suit) order, wild cards last: sorting a hand
-    is one C-level sort with ``card_index.__getitem__``."""
+    """Each card of the deck (and each open-suit card, before the suited cards of its rank) →
+    its place in (rank, suit) order, wild cards last: sorting a hand is one C-level sort with
+    ``card_index.__getitem__``."""
     chain_cache: dict[tuple[int, int, int], tuple[tuple[int, int], ...]] = field(default_factory=dict)
     """Chain cores by (start, length, group size), shared by every hand (see shapes.chain)."""
     group_cache: dict[int, list[tuple[tuple[int, int], ...]]] = field(default_factory=dict)

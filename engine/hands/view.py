@@ -66,6 +66,24 @@ def _slow_by_rank(rs: Ruleset, cards: list[Card], n: int) -> list[tuple[Card, ..
     return [tuple(x) for x in by_rank]
 
 
+def _rank_runs(held: list[int], end: int) -> list[tuple[int, int]]:
+    """``HandView.runs`` when sequence place and rank index agree (the sequence is the lowest
+    ranks in order): runs of consecutive ranks among those held, below ``end``."""
+    found = []
+    start = prev = -2
+    for r in held:
+        if r >= end:
+            break
+        if r != prev + 1:
+            if start >= 0:
+                found.append((start, prev + 1))
+            start = r
+        prev = r
+    if start >= 0:
+        found.append((start, prev + 1))
+    return found
+
+
 class HandView:
     """Rank-count vector of a hand plus the concrete cards to pick from.
 
@@ -120,9 +138,17 @@ class HandView:
 
     def held(self, n: int) -> list[int]:
         """Ranks (low to high) held at least ``n`` times; shared by every group type."""
-        found = self._held.get(n)
+        held = self._held
+        found = held.get(n)
         if found is None:
-            found = self._held[n] = [r for r, c in enumerate(self.counts) if c >= n]
+            counts = self.counts
+            # Read off the next smaller size already listed: fewer ranks to look at.
+            fewer = held.get(n - 1)
+            if fewer is None:
+                found = [r for r, c in enumerate(counts) if c >= n]
+            else:
+                found = [r for r in fewer if counts[r] >= n]
+            held[n] = found
         return found
 
     def runs(self, n: int) -> list[tuple[int, int]]:
@@ -130,6 +156,9 @@ class HandView:
         by every chain type with groups of ``n``."""
         found = self._runs.get(n)
         if found is None:
+            if self.ruleset.tables.plain_seq:
+                found = self._runs[n] = _rank_runs(self.held(n), len(self.ruleset.seq))
+                return found
             found = []
             seq = self.ruleset.seq
             counts = self.counts

@@ -54,7 +54,7 @@ def _compile(spec: HandType, tables: RankTables) -> GroupParams:
 # ------------------------------------------------------------------------------ generation
 def generate(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None = None, floor: int = -1) -> Iterable[Item]:
     """Every group play of ``t`` (its top at least ``floor``); natural ones raw."""
-    if min(len(hv.wilds), t.wmax) == 0 and t.wmin == 0:
+    if (not hv.wilds or not t.wmax) and not t.wmin:
         return _natural_groups(rs, hv, t, length, floor)
     return _wild_groups(rs, hv, t, length, floor)
 

@@ -25,6 +25,8 @@ def natural_chains(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, f
     kmin = p.kmin
     every = length is None and floor < 0 and t.kickers is None
     for s in range(p.gmin, p.gmax + 1):
+        if len(hv.held(s)) < kmin:
+            break  # the gate: too few ranks held s times for any chain (nor for larger groups)
         runs = hv.runs(s)
         if not runs:
             break  # fewer ranks hold more cards: no longer runs for larger groups
