@@ -87,7 +87,7 @@ def _kicked(
     if forbid:
         kicks = [kick for kick in kicks if not _forbidden(kick, forbid)]
     if spec.other_ranks:
-        nats = [tuple(sorted(core_items + list(kick))) for kick in kicks]
+        nats = beside(tuple(core_items), kicks)
     else:
         nats = [_merged(used, kick) for kick in kicks]
     if wild_as:
@@ -139,6 +139,32 @@ def _unit_caps(spec: Kickers, most: int, eligible: list[int], rem: Sequence[int]
         cards = rem[r] if r not in adjacent else min(rem[r], s - 1)
         caps.append(min(cards, most) // size)
     return caps
+
+
+def beside(core: Counts, kicks: list[Counts]) -> list[Counts]:
+    """Each kicker multiset (low to high, of ranks outside the core) merged with the core into
+    one natural count list, low to high. When the core's ranks are consecutive rank indices (n
+    of a kind; a chain of a sequence in rank order) no kicker rank falls between them: each
+    merge is a split and two tuple concatenations, not a sort."""
+    if not core:
+        return kicks
+    lo, hi = core[0][0], core[-1][0]
+    if hi - lo != len(core) - 1 or tuple(sorted(core)) != core:
+        return [tuple(sorted(core + kick)) for kick in kicks]
+    out = []
+    for kick in kicks:
+        if not kick:
+            out.append(core)
+        elif kick[-1][0] < lo:
+            out.append(kick + core)
+        elif kick[0][0] > hi:
+            out.append(core + kick)
+        else:
+            i = 1
+            while kick[i][0] < lo:
+                i += 1
+            out.append(kick[:i] + core + kick[i:])
+    return out
 
 
 def _merged(used: dict[int, int], kick: Counts) -> Counts:
