@@ -7,7 +7,7 @@ from collections.abc import Iterable, Iterator
 from paixing.hands.classify import classify
 from paixing.hands.lazy import Item, item_len, made, play_list
 from paixing.hands.play import Play, beats
-from paixing.hands.ruleset import Ruleset, TypeInfo
+from paixing.hands.ruleset import GenerateFn, Ruleset, TypeInfo
 from paixing.hands.tables import BIG
 from paixing.hands.view import HandView
 from paixing.rules.cards import Card, format_cards
@@ -25,40 +25,56 @@ def legal_plays(rs: Ruleset, hand: Iterable[Card], target: Play | None = None) -
     most = max(hv.counts) + len(hv.wilds)  # a variant has ranks: counts is never empty
     out = play_list(hv)
     if target is None:
-        for t in rs._playable:  # the field behind ``playable_types``: no property call
+        for t, gen in lead_plan(rs):
             if t.needs_group <= most:
                 # Each shape enumerates every play once (tests check no identity repeats).
-                out += _of_length(rs, hv, t, None, -1) if t.last_only or t.fewer else t.generate(rs, hv, t, None, -1)
+                out += gen(rs, hv, t, None, -1)
         return out
     key = target.key
     top = key[0] if key else -1
-    for t, length, step, check in answer_plan(rs, target):
-        if t.needs_group > most:
-            continue
-        floor = -1 if step < 0 else top + step
-        plays = _of_length(rs, hv, t, length, floor) if t.last_only or t.fewer else t.generate(rs, hv, t, length, floor)
-        if check:
-            out += [p for p in made(plays, hv) if beats(p, target)]
-        else:
-            out += plays
+    for t, gen, length, step, check in answer_plan(rs, target):
+        if t.needs_group <= most:
+            plays = gen(rs, hv, t, length, -1 if step < 0 else top + step)
+            out += [p for p in made(plays, hv) if beats(p, target)] if check else plays
     return out
 
 
-Answer = tuple[TypeInfo, "int | None", int, bool]
-"""One type asked when answering a play: (type, length its plays must have or None, the step
-from the target's top to the floor passed to the generator or -1 for none, whether each play
-must still be checked with ``beats``)."""
+Answer = tuple[TypeInfo, GenerateFn, "int | None", int, bool]
+"""One type asked when answering a play: (type, its generator, length its plays must have or
+None, the step from the target's top to the floor passed to the generator or -1 for none,
+whether each play must still be checked with ``beats``)."""
+
+
+def lead_plan(rs: Ruleset) -> tuple[tuple[TypeInfo, GenerateFn], ...]:
+    """Each playable type with the generator a free lead calls (``_of_length`` for the types
+    whose length the shapes cannot pre-filter), worked out once per ruleset."""
+    found = rs.answer_cache.get((-1, -1))
+    if found is None:
+        found = rs.answer_cache[(-1, -1)] = tuple((t, _generator(t)) for t in rs.playable_types)
+    return found
+
+
+def _generator(t: TypeInfo) -> GenerateFn:
+    return _of_length if t.last_only or t.fewer else t.generate
 
 
 def answer_plan(rs: Ruleset, target: Play) -> tuple[Answer, ...]:
     """The types that can beat a play of ``target``'s type and length, and how to ask each,
     worked out once per (type, length) and kept on the ruleset: most types of a ladder are
     skipped by rung and class, and a play of the target's own type compared by its top alone
-    is generated above that top, so none of its plays needs ``beats``."""
+    is generated above that top, so none of its plays needs ``beats``. The target keeps its
+    plan too: every other player answers the same play."""
+    try:
+        held = target._plan
+        if held[0] is rs:
+            return held[1]
+    except AttributeError:
+        pass
     n = len(target)
     found = rs.answer_cache.get((target.type.index, n))
     if found is None:
         found = rs.answer_cache[(target.type.index, n)] = tuple(_plan(rs, target.type, n, target.rung))
+    target._plan = (rs, found)
     return found
 
 
@@ -66,7 +82,7 @@ def _plan(rs: Ruleset, tt: TypeInfo, n: int, rung: int) -> Iterator[Answer]:
     for t in rs.playable_types:
         if t.max_rung > rung:
             # A higher rung: every play beats when the type has one rung (all above the target).
-            yield (t, None, -1, t.fixed_rung < 0)
+            yield (t, _generator(t), None, -1, t.fixed_rung < 0)
             continue
         if t.cls != tt.cls:
             continue
@@ -77,7 +93,7 @@ def _plan(rs: Ruleset, tt: TypeInfo, n: int, rung: int) -> Iterator[Answer]:
             by_top and t.index == tt.index and t.key == ("top",) and t.fixed_rung == rung >= 0
             and (not t.same or (t.same == ("length",) and length is not None)) and t.floor_exact
         )
-        yield (t, length, 1 if exact else (0 if by_top else -1), not exact)
+        yield (t, _generator(t), length, 1 if exact else (0 if by_top else -1), not exact)
 
 
 def _of_length(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int) -> Iterable[Item]:

@@ -23,9 +23,11 @@ class Play:
     """One reading of some cards. Two plays are equal when they differ only in interchangeable
     cards (same type, core, natural ranks and, for one-suit sets, suit)."""
 
-    __slots__ = ("type", "_cards", "groups", "naturals", "wild_as", "suit", "_key", "_same", "_hand")
+    __slots__ = ("type", "_cards", "groups", "naturals", "wild_as", "suit", "_key", "_same", "_hand", "_plan")
     _key: tuple[Any, ...]
     _same: tuple[Any, ...]
+    _plan: tuple[Any, Any]
+    """(ruleset, how it answers this play): kept by ``moves.answer_plan`` for the next player."""
 
     def __init__(
         self,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from itertools import compress
 
 from paixing.hands.ruleset import Ruleset
 from paixing.rules.cards import Card
@@ -144,7 +145,9 @@ class HandView:
             counts = self.counts
             # Read off the next smaller size already listed: fewer ranks to look at.
             fewer = held.get(n - 1)
-            if fewer is None:
+            if n == 1:
+                found = list(compress(range(len(counts)), counts))  # in C: the ranks with a card
+            elif fewer is None:
                 found = [r for r, c in enumerate(counts) if c >= n]
             else:
                 found = [r for r in fewer if counts[r] >= n]

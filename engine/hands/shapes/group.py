@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import combinations
@@ -53,16 +54,13 @@ def _compile(spec: HandType, tables: RankTables) -> GroupParams:
 
 # ------------------------------------------------------------------------------ generation
 def generate(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None = None, floor: int = -1) -> Iterable[Item]:
-    """Every group play of ``t`` (its top at least ``floor``); natural ones raw."""
+    """Every group play of ``t`` (its top at least ``floor``); natural ones raw. Groups without
+    wild cards are the common case, built as lists without generator frames (n of a kind
+    right here: it answers most plays)."""
     if (not hv.wilds or not t.wmax) and not t.wmin:
-        return _natural_groups(rs, hv, t, length, floor)
-    return _wild_groups(rs, hv, t, length, floor)
-
-
-def _natural_groups(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int) -> list[Item]:
-    """Groups without wild cards: the common case, built as a list without generator frames."""
-    p: GroupParams = t.params
-    if p.plain:
+        p: GroupParams = t.params
+        if not p.plain:
+            return _natural_groups(rs, hv, t, length, floor)
         # n of a kind of one size (single, pair, bomb): one shared core per rank.
         g = p.gmin
         if length is not None and length != g:
@@ -70,9 +68,15 @@ def _natural_groups(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, 
         raws: list[Raw] | None = t.memo.get("plain")
         if raws is None:
             raws = t.memo["plain"] = [(t, c, c) for c in rs.group_cores(g)]
-        if floor < 0:
-            return list(map(raws.__getitem__, hv.held(g)))
-        return [raws[r] for r in hv.held(g) if r >= floor]
+        held = hv.held(g)
+        # held is low to high: the ranks from the floor up are a slice
+        return list(map(raws.__getitem__, held[bisect_left(held, floor) :] if floor > 0 else held))
+    return _wild_groups(rs, hv, t, length, floor)
+
+
+def _natural_groups(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int) -> list[Item]:
+    """Natural groups with kickers, or of more than one size."""
+    p: GroupParams = t.params
     if p.one_kicker and (length is None or length == p.gmin + p.one_kicker):
         return _one_with_one(rs, hv, t, p.gmin, p.one_kicker, floor)
     return _sized_groups(rs, hv, t, length, floor)
