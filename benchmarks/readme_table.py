@@ -1,0 +1,146 @@
+"""README's speed tables, rendered from the JSON result file (never typed by hand).
+
+    python benchmarks/readme_table.py [--json FILE] [--readme README.md] [--check]
+
+Rewrites the block between ``<!-- speed:begin -->`` and ``<!-- speed:end -->`` in README.md
+from benchmarks/results/latest.json (the sections ``movegen`` and ``games``, and ``startup``
+when benchmarks/startup.py has written one). ``--check`` only says whether the block is up to
+date (exit 1 if not); tests/test_benchmarks.py does the same, so the table cannot drift from
+the committed file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from results import DEFAULT_PATH, load  # noqa: E402
+
+BEGIN, END = "<!-- speed:begin -->", "<!-- speed:end -->"
+README = Path(__file__).resolve().parent.parent / "README.md"
+PEERS = ("RLCard", "DouZero", "OpenSpiel")
+DOUDIZHU = {"lead20": "20-card lead", "lead17": "17-card lead", "resp17": "17-card response", "resp20": "20-card response"}
+GAMES = {
+    "doudizhu": "斗地主 (`doudizhu`, auction included)",
+    "chibi-dagun": "赤壁打滚 (`chibi-dagun`)",
+    "banzipao": "板子炮 (`banzipao`)",
+    "RLCard DoudizhuGame loop": "RLCard 1.2.0 `DoudizhuGame` loop (no auction)",
+    "DouZero GameEnv loop": "DouZero `GameEnv` loop (no auction)",
+    "OpenSpiel dou_dizhu, Python loop": "OpenSpiel `dou_dizhu`, playouts driven from Python",
+    "OpenSpiel dou_dizhu, evaluate_bots (C++)": "OpenSpiel `dou_dizhu`, `evaluate_bots` (all C++)",
+}
+
+
+def _num(x: float | None, digits: int = 0) -> str:
+    if x is None or x != x:  # NaN
+        return "—"
+    return f"{x:,.{digits}f}" if x >= 10 or digits == 0 else f"{x:,.1f}"
+
+
+def _when(meta: dict[str, Any]) -> str:
+    load = meta.get("load_before") or ["?"]
+    after = meta.get("load_after") or ["?"]
+    return (f"{meta['date'][:10]}, paixing {meta['paixing']['commit']}, {meta['cpu']} × {meta['cores']}, "
+            f"Python {meta['python'].split()[0]}, load {load[0]} → {after[0]}, garbage collector "
+            f"{'on' if meta.get('gc') else 'off'}")
+
+
+def movegen_block(sec: dict[str, Any]) -> list[str]:
+    rows = {r["key"]: r for r in sec["rows"] if r.get("key")}
+    args = sec["args"]
+    out = [
+        f"µs per `legal_plays` call, median of {args['states']} seeded states × {args['repeat']} calls, every "
+        f"implementation in one run (`python {sec['meta']['command']}`; {_when(sec['meta'])}). In brackets: "
+        "peer µs ÷ paixing µs (above 1, paixing is faster). \"cards picked\" also reads `p.cards` of every play.",
+        "",
+        "| 斗地主 state | paixing | cards picked | RLCard | DouZero | OpenSpiel (C++) | plays/call: paixing / RLCard / DouZero / OpenSpiel |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for key, label in DOUDIZHU.items():
+        if key not in rows:
+            continue
+        impls = {i["name"]: i for i in rows[key]["impls"]}
+        cells = [_num(impls["paixing"]["us"], 1)]
+        for name in ("paixing cards picked", *PEERS):
+            i = impls.get(name)
+            cells.append("—" if i is None or not i["states"] else f"{_num(i['us'], 1)} ({i['ratio']:.2f})")
+        plays = " / ".join(_num(impls[n]["plays"], 1) if n in impls and impls[n]["states"] else "—" for n in ("paixing", *PEERS))
+        out.append(f"| {label} | {' | '.join(cells)} | {plays} |")
+    chibi = [rows[k] for k in sorted(rows) if k.startswith("chibi27j")]
+    if chibi:
+        jokers = " / ".join(k[-1] for k in sorted(rows) if k.startswith("chibi27j"))
+        us = " / ".join(_num(r["impls"][0]["us"]) for r in chibi)
+        out.append(f"| 赤壁打滚 27-card lead, {jokers} jokers | {us} | | | | | |")
+    return out
+
+
+def games_block(sec: dict[str, Any]) -> list[str]:
+    rows = {r["name"]: r for r in sec["rows"]}
+    out = [
+        "",
+        f"Whole random hands per CPU second (`python {sec['meta']['command']}`, {_when(sec['meta'])}); "
+        "ratio to RLCard's game loop in the same run:",
+        "",
+        "| game | games/s | ratio |",
+        "| --- | ---: | ---: |",
+    ]
+    for name, label in GAMES.items():
+        r = rows.get(name)
+        if r is not None:
+            ratio = f"{r['ratio']:.2f}" if r.get("ratio") is not None else "—"
+            out.append(f"| {label} | {_num(r['games_per_cpu_s'])} | {ratio} |")
+    return out
+
+
+def startup_block(sec: dict[str, Any]) -> list[str]:
+    """benchmarks/startup.py's rows: ``{"name": str, "median_ms": float}`` each."""
+    out = ["", f"Start-up, median ms of a whole process (`python {sec['meta']['command']}`):", "",
+           "| command | ms |", "| --- | ---: |"]
+    return out + [f"| `{r['name']}` | {_num(r['median_ms'])} |" for r in sec.get("rows", [])]
+
+
+def render(data: dict[str, Any]) -> str:
+    """The README block for a loaded result file."""
+    sections = data["sections"]
+    lines: list[str] = []
+    if "movegen" in sections:
+        lines += movegen_block(sections["movegen"])
+    if "games" in sections:
+        lines += games_block(sections["games"])
+    if "startup" in sections:
+        lines += startup_block(sections["startup"])
+    return "\n".join(lines) + "\n"
+
+
+def replace_block(text: str, block: str) -> str:
+    start, end = text.index(BEGIN) + len(BEGIN), text.index(END)
+    return text[:start] + "\n" + block + text[end:]
+
+
+def current_block(text: str) -> str:
+    return text[text.index(BEGIN) + len(BEGIN): text.index(END)].removeprefix("\n")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--json", default=str(DEFAULT_PATH))
+    parser.add_argument("--readme", default=str(README))
+    parser.add_argument("--check", action="store_true", help="exit 1 if the block is out of date")
+    args = parser.parse_args(argv)
+    readme = Path(args.readme)
+    text = readme.read_text(encoding="utf-8")
+    block = render(load(args.json))
+    if args.check:
+        ok = current_block(text) == block
+        print("README speed table up to date" if ok else "README speed table out of date: run python benchmarks/readme_table.py")
+        return 0 if ok else 1
+    readme.write_text(replace_block(text, block), encoding="utf-8")
+    print(f"rewrote the speed table of {readme}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
