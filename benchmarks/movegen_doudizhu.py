@@ -255,7 +255,7 @@ def _openspiel_gap(sp: Impl, states: int) -> str:
     if sp.states == 0:
         return "OpenSpiel: no state (a 20-card hand never answers in its game: the landlord leads first)"
     return (f"OpenSpiel: {sp.states}/{states} states (targets it cannot play are left out: "
-            "四带二, chains from a rank the landlord holds four of, 20-card targets)")
+            "四带二, which it does not have, and 20-card targets, which would end its hand)")
 
 
 def openspiel_differences(row: Row, rs: paixing.Ruleset) -> dict[str, int]:

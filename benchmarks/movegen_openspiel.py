@@ -14,8 +14,9 @@ seat 0 bids 3 and becomes the landlord, then moves are played to reach the targe
 - a 20-card response cannot be reached: the landlord leads first and a peasant holds 17 cards.
 
 A target OpenSpiel cannot play is left out of its column (the kind's ``notes`` say how many):
-四带二 (OpenSpiel has no four-with-two), a chain whose lowest rank the landlord holds four of
-(OpenSpiel skips those chain heads), and a 20-card target (it would end the hand).
+四带二 (OpenSpiel has no four-with-two) and a 20-card target (it would end the hand). The
+landlord's filler cards are of ranks the target does not use: OpenSpiel never plays a chain
+from a rank its player holds four of, so the filler must not complete one.
 
 Timed: ``state.legal_actions()`` through pybind11, which returns a sorted Python list of action
 ids (the pass included when answering).
@@ -94,8 +95,10 @@ def _find(state: Any, target: str, family: str) -> int | None:
 
 
 def lead_state(os_: SimpleNamespace, hand: str, rest: str, filler: str = "") -> Any:
-    """A state where seat 0 leads holding ``hand``; ``filler`` (3 cards from ``rest``) is played
-    first as singles when ``hand`` has 17 cards."""
+    """A state where seat 0 leads holding ``hand``; ``filler`` (cards from ``rest`` that make
+    the landlord's 20) is played first as singles, both peasants passing each."""
+    if len(hand) + len(filler) != 20:
+        raise ValueError("the landlord holds 20 cards: hand and filler must make 20")
     left = list(rest)
     for c in filler:
         left.remove(c)
@@ -115,6 +118,7 @@ def response_state(os_: SimpleNamespace, hand: str, target: str, family: str, re
     left = list(rest)
     for c in target:
         left.remove(c)
+    left.sort(key=lambda c: c in target)  # filler of other ranks: a chain's head stays below four
     filler = "".join(left[: 20 - len(target)])
     state = _deal(os_, (target + filler, hand, "".join(left[20 - len(target):])))
     action = _find(state, target, family)

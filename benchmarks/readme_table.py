@@ -69,6 +69,26 @@ def movegen_block(sec: dict[str, Any]) -> list[str]:
             cells.append("—" if i is None or not i["states"] else f"{_num(i['us'], 1)} ({i['ratio']:.2f})")
         plays = " / ".join(_num(impls[n]["plays"], 1) if n in impls and impls[n]["states"] else "—" for n in ("paixing", *PEERS))
         out.append(f"| {label} | {' | '.join(cells)} | {plays} |")
+    out += _chibi(rows)
+    out += ["", _agreement([rows[k] for k in DOUDIZHU if k in rows])]
+    return out
+
+
+def _agreement(rows: list[dict[str, Any]]) -> str:
+    """One sentence: over the 斗地主 states, how often each peer's set of plays is paixing's."""
+    parts = []
+    for name in PEERS:
+        found = [i for r in rows for i in r["impls"] if i["name"] == name and i["compared"]]
+        if found:
+            same, compared = sum(i["same"] for i in found), sum(i["compared"] for i in found)
+            parts.append(f"{name} (against `{found[0]['compared_with']}`) {same:,} of {compared:,}")
+    return ("States where a peer returns the same set of plays as paixing on the peer's rules: "
+            + "; ".join(parts) + ". OpenSpiel's rules differ (no 四带二, no chain from a rank held four "
+            "times, no rocket among a plane's kickers) and its moves include the pass: docs/performance.md.")
+
+
+def _chibi(rows: dict[str, Any]) -> list[str]:
+    out = []
     chibi = [rows[k] for k in sorted(rows) if k.startswith("chibi27j")]
     if chibi:
         jokers = " / ".join(k[-1] for k in sorted(rows) if k.startswith("chibi27j"))

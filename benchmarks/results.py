@@ -74,6 +74,12 @@ def paixing_revision() -> dict[str, str]:
     return {"version": ver, "commit": commit or "?"}
 
 
+def _script() -> str:
+    """The running script as the README names it (``benchmarks/games.py``)."""
+    script = Path(sys.argv[0])
+    return f"{script.parent.name}/{script.name}" if script.parent.name == "benchmarks" else script.name
+
+
 @dataclass
 class Meta:
     """Where and when a section was measured; ``start()`` before, ``finish()`` after."""
@@ -97,7 +103,7 @@ class Meta:
             "load_before": self.load_before,
             "load_after": load_average(),
             "gc": gc.isenabled(),
-            "command": " ".join([Path(sys.argv[0]).name, *sys.argv[1:]]),
+            "command": " ".join([_script(), *sys.argv[1:]]),
         }
 
 
