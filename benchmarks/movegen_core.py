@@ -59,6 +59,12 @@ class Impl:
         """Mean number of moves per call, as returned (a response's pass counted if returned)."""
         return statistics.fmean(self.counts) if self.counts else float("nan")
 
+    def distinct(self) -> float:
+        """Mean number of distinct sets of cards per call, the pass left out (a move returned
+        twice, or one set of cards read two ways, counts once)."""
+        sizes = [len(a) for a in self.answers if a is not None]
+        return statistics.fmean(sizes) if sizes else float("nan")
+
 
 @dataclass
 class Row:
@@ -94,10 +100,26 @@ def _warm(impl: Impl, i: int) -> None:
             impl.same += ref() == answer
 
 
-def measure(rows: list[Row], repeat: int) -> None:
+CLOCKS: dict[str, Callable[[], int]] = {"cpu": time.thread_time_ns, "wall": time.perf_counter_ns}
+"""``cpu``: this thread's CPU time, which a shared machine's other processes do not inflate (a
+2 ms call preempted by them would otherwise count their time too); ``wall``: perf_counter."""
+
+
+def clock_cost(clock: Callable[[], int], n: int = 20_000) -> int:
+    """The median ns between two reads of ``clock``: what one timed interval adds to a call."""
+    gaps = []
+    for _ in range(n):
+        t0 = clock()
+        gaps.append(clock() - t0)
+    return int(statistics.median(gaps))
+
+
+def measure(rows: list[Row], repeat: int, clock_name: str = "cpu") -> int:
     """Time every call ``repeat`` times, implementations interleaved state by state (so that
-    a machine whose load drifts slows them alike), the garbage collector on."""
-    clock = time.perf_counter_ns
+    a machine whose load drifts slows them alike), the garbage collector on. Each sample is
+    the interval less the clock's own cost; returns that cost (ns)."""
+    clock = CLOCKS[clock_name]
+    cost = clock_cost(clock)
     for row in rows:
         for i in range(row.states):
             for impl in row.impls:
@@ -108,7 +130,13 @@ def measure(rows: list[Row], repeat: int) -> None:
                     assert call is not None
                     t0 = clock()
                     call()
-                    samples.append(clock() - t0)
+                    samples.append(clock() - t0 - cost)
+    return cost
+
+
+def _round(x: float, digits: int) -> float | None:
+    """JSON has no NaN: an implementation without a state has no figure."""
+    return None if x != x else round(x, digits)
 
 
 def row_json(row: Row) -> dict[str, Any]:
@@ -120,10 +148,11 @@ def row_json(row: Row) -> dict[str, Any]:
         impls.append(
             {
                 "name": impl.name,
-                "us": round(us, 2),
-                "mean_us": round(impl.mean_us(), 2),
-                "ratio": round(us / base, 3) if base else None,
-                "plays": round(impl.plays(), 2),
+                "us": _round(us, 2),
+                "mean_us": _round(impl.mean_us(), 2),
+                "ratio": _round(us / base, 3) if base else None,
+                "plays": _round(impl.plays(), 2),
+                "distinct": _round(impl.distinct(), 2),
                 "states": impl.states,
                 "same": impl.same if impl.refs is not None else None,
                 "compared": impl.compared if impl.refs is not None else None,

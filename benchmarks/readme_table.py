@@ -1,12 +1,14 @@
-"""README's speed tables, rendered from the JSON result file (never typed by hand).
+"""README's speed tables and docs/performance.md's scaling tables, rendered from the JSON
+result file (never typed by hand).
 
-    python benchmarks/readme_table.py [--json FILE] [--readme README.md] [--check]
+    python benchmarks/readme_table.py [--json FILE] [--readme README.md] [--docs FILE] [--check]
 
 Rewrites the block between ``<!-- speed:begin -->`` and ``<!-- speed:end -->`` in README.md
 from benchmarks/results/latest.json (the sections ``movegen`` and ``games``, and ``startup``
-when benchmarks/startup.py has written one). ``--check`` only says whether the block is up to
-date (exit 1 if not); tests/test_benchmarks.py does the same, so the table cannot drift from
-the committed file.
+when benchmarks/startup.py has written one), and the block between ``<!-- scaling:begin -->``
+and ``<!-- scaling:end -->`` in docs/performance.md from the section ``scaling``. ``--check``
+only says whether the blocks are up to date (exit 1 if not); tests/test_benchmarks.py does the
+same, so the tables cannot drift from the committed file.
 """
 
 from __future__ import annotations
@@ -20,7 +22,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from results import DEFAULT_PATH, load  # noqa: E402
 
 BEGIN, END = "<!-- speed:begin -->", "<!-- speed:end -->"
+SCALING_BEGIN, SCALING_END = "<!-- scaling:begin -->", "<!-- scaling:end -->"
 README = Path(__file__).resolve().parent.parent / "README.md"
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "performance.md"
 PEERS = ("RLCard", "DouZero", "OpenSpiel")
 DOUDIZHU = {"lead20": "20-card lead", "lead17": "17-card lead", "resp17": "17-card response", "resp20": "20-card response"}
 GAMES = {
@@ -84,7 +88,8 @@ def _agreement(rows: list[dict[str, Any]]) -> str:
             parts.append(f"{name} (against `{found[0]['compared_with']}`) {same:,} of {compared:,}")
     return ("States where a peer returns the same set of plays as paixing on the peer's rules: "
             + "; ".join(parts) + ". OpenSpiel's rules differ (no 四带二, no chain from a rank held four "
-            "times, no rocket among a plane's kickers) and its moves include the pass: docs/performance.md.")
+            "times, no rocket among a plane's kickers, a bomb beats the rocket) and its moves include the pass: "
+            "docs/performance.md.")
 
 
 def _chibi(rows: dict[str, Any]) -> list[str]:
@@ -123,7 +128,7 @@ def startup_block(sec: dict[str, Any]) -> list[str]:
 
 
 def render(data: dict[str, Any]) -> str:
-    """The README block for a loaded result file."""
+    """README's block for a loaded result file."""
     sections = data["sections"]
     lines: list[str] = []
     if "movegen" in sections:
@@ -135,31 +140,76 @@ def render(data: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def replace_block(text: str, block: str) -> str:
-    start, end = text.index(BEGIN) + len(BEGIN), text.index(END)
-    return text[:start] + "\n" + block + text[end:]
+def _grid(cells: list[dict[str, Any]], variant: str) -> list[str]:
+    mine = [c for c in cells if c["variant"] == variant]
+    if not mine:
+        return []
+    most = max(c["jokers"] for c in mine)
+    head = ["cards", *(f"{j} joker{'s' if j != 1 else ''}" for j in range(most + 1))]
+    out = ["| " + " | ".join(head) + " |", "| " + " | ".join(["---:"] * len(head)) + " |"]
+    for size in sorted({c["size"] for c in mine}):
+        row = {c["jokers"]: c for c in mine if c["size"] == size}
+        out.append(f"| {size} | " + " | ".join(
+            f"{_num(row[j]['lead_us'])} / {_num(row[j]['response_us'])} ({_num(row[j]['lead_plays'])} / {_num(row[j]['response_plays'])})"
+            if j in row else "" for j in range(most + 1)) + " |")
+    return out
 
 
-def current_block(text: str) -> str:
-    return text[text.index(BEGIN) + len(BEGIN): text.index(END)].removeprefix("\n")
+def scaling_render(data: dict[str, Any]) -> str:
+    """docs/performance.md's scaling block: µs per call by hand size × jokers, and memory."""
+    sec = data["sections"].get("scaling")
+    if sec is None:
+        return "(no scaling section yet: run python benchmarks/scaling.py)\n"
+    args = sec["args"]
+    lines = [f"`python {sec['meta']['command']}` ({_when(sec['meta'])}); median µs per `legal_plays` call over "
+             f"{args['states']} seeded hands × {args['repeat']} calls, lead / response (plays per call, lead / response).", ""]
+    for variant, title in (("chibi-dagun", "赤壁打滚 (`chibi-dagun`, four wild jokers)"), ("doudizhu", "斗地主 (`doudizhu`, jokers not wild)")):
+        lines += [f"{title}:", "", *_grid(sec["cells"], variant), ""]
+    mem = sec.get("memory")
+    if mem:
+        lines += ["Loading and compiling each built-in variant (`compile_variant(load_variant(id))`), tracemalloc KiB: "
+                  "alone (a fresh process each) and in turn (all in one process):", "",
+                  "| variant | peak alone | retained alone | peak in turn | retained in turn |", "| --- | ---: | ---: | ---: | ---: |"]
+        together = {r["variant"]: r for r in mem["together"]}
+        for r in mem["alone"]:
+            t = together[r["variant"]]
+            lines.append(f"| {r['variant']} | {_num(r['peak_kib'])} | {_num(r['retained_kib'])} | {_num(t['peak_kib'])} | {_num(t['retained_kib'])} |")
+        lines.append(f"| all {len(mem['alone'])}, one process | | | {_num(mem['total_peak_kib'])} (process peak) | {_num(mem['total_retained_kib'])} |")
+    return "\n".join(lines) + "\n"
+
+
+def replace_block(text: str, block: str, begin: str = BEGIN, end: str = END) -> str:
+    start, stop = text.index(begin) + len(begin), text.index(end)
+    return text[:start] + "\n" + block + text[stop:]
+
+
+def current_block(text: str, begin: str = BEGIN, end: str = END) -> str:
+    return text[text.index(begin) + len(begin): text.index(end)].removeprefix("\n")
+
+
+def _targets(args: argparse.Namespace, data: dict[str, Any]) -> list[tuple[Path, str, str, str]]:
+    return [(Path(args.readme), BEGIN, END, render(data)),
+            (Path(args.docs), SCALING_BEGIN, SCALING_END, scaling_render(data))]
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--json", default=str(DEFAULT_PATH))
     parser.add_argument("--readme", default=str(README))
-    parser.add_argument("--check", action="store_true", help="exit 1 if the block is out of date")
+    parser.add_argument("--docs", default=str(DOCS), help="the file holding the scaling block")
+    parser.add_argument("--check", action="store_true", help="exit 1 if a block is out of date")
     args = parser.parse_args(argv)
-    readme = Path(args.readme)
-    text = readme.read_text(encoding="utf-8")
-    block = render(load(args.json))
-    if args.check:
-        ok = current_block(text) == block
-        print("README speed table up to date" if ok else "README speed table out of date: run python benchmarks/readme_table.py")
-        return 0 if ok else 1
-    readme.write_text(replace_block(text, block), encoding="utf-8")
-    print(f"rewrote the speed table of {readme}")
-    return 0
+    stale = 0
+    for path, begin, end, block in _targets(args, load(args.json)):
+        text = path.read_text(encoding="utf-8")
+        if args.check:
+            ok = current_block(text, begin, end) == block
+            stale += not ok
+            print(f"{path}: {'up to date' if ok else 'out of date: run python benchmarks/readme_table.py'}")
+        else:
+            path.write_text(replace_block(text, block, begin, end), encoding="utf-8")
+            print(f"rewrote the {begin[5:-4].split(':')[0]} block of {path}")
+    return 1 if stale else 0
 
 
 if __name__ == "__main__":

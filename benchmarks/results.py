@@ -128,6 +128,6 @@ def merge_section(name: str, section: dict[str, Any], meta: Meta | None = None,
     data["sections"] = dict(sorted(data["sections"].items()))
     p.parent.mkdir(parents=True, exist_ok=True)
     tmp = p.with_suffix(p.suffix + ".tmp")
-    tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1, allow_nan=False) + "\n", encoding="utf-8")
     tmp.replace(p)
     return p

@@ -28,6 +28,12 @@ def test_readme_speed_block_is_rendered_from_the_committed_json() -> None:
     assert readme_table.current_block(text) == block, "run: python benchmarks/readme_table.py"
 
 
+def test_docs_scaling_block_is_rendered_from_the_committed_json() -> None:
+    text = (ROOT / "docs" / "performance.md").read_text(encoding="utf-8")
+    block = readme_table.scaling_render(results.load(results.DEFAULT_PATH))
+    assert readme_table.current_block(text, readme_table.SCALING_BEGIN, readme_table.SCALING_END) == block
+
+
 def test_committed_json_has_every_section_the_readme_and_docs_read() -> None:
     sections = results.load(results.DEFAULT_PATH)["sections"]
     assert {"movegen", "games", "scaling"} <= set(sections)
@@ -99,9 +105,10 @@ def test_scaling_runs_small(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_readme_table_check_says_when_out_of_date(tmp_path: Path) -> None:
-    readme = tmp_path / "README.md"
+    readme, docs = tmp_path / "README.md", tmp_path / "performance.md"
     readme.write_text(f"x\n{readme_table.BEGIN}\nstale\n{readme_table.END}\n", encoding="utf-8")
-    args = [sys.executable, str(BENCH / "readme_table.py"), "--readme", str(readme)]
+    docs.write_text(f"{readme_table.SCALING_BEGIN}\n{readme_table.SCALING_END}\ny\n", encoding="utf-8")
+    args = [sys.executable, str(BENCH / "readme_table.py"), "--readme", str(readme), "--docs", str(docs)]
     assert subprocess.run([*args, "--check"], capture_output=True).returncode == 1
     assert subprocess.run(args, capture_output=True).returncode == 0
     assert subprocess.run([*args, "--check"], capture_output=True).returncode == 0

@@ -1,7 +1,8 @@
 """benchmarks/movegen_openspiel.py builds the states it claims, and OpenSpiel's 斗地主 differs
 from paixing's ``doudizhu`` exactly as docs/performance.md says (each difference pinned on one
-hand): no 四带二, no chain from a rank held four times, no rocket among a plane's kickers, and
-a pass among a response's moves. Everything else is the same set of plays.
+hand): no 四带二, no chain from a rank held four times, no rocket among a plane's kickers, a
+bomb may answer the rocket, and a pass among a response's moves. Everything else is the same
+set of plays.
 """
 
 from __future__ import annotations
@@ -98,3 +99,11 @@ def test_a_response_counts_the_pass(os_: object, rs: paixing.Ruleset) -> None:
 def test_four_with_two_targets_have_no_state(os_: object) -> None:
     hand = "345679TJQKA22BR77"
     assert ospiel.response_state(os_, hand, "88889T", "four_two_solo", ddz.rest_of(hand)) is None
+
+
+def test_a_bomb_answers_the_rocket(os_: object, rs: paixing.Ruleset) -> None:
+    hand = "33455668JJJJQKA22"
+    state = ospiel.response_state(os_, hand, "BR", "rocket", ddz.rest_of(hand))
+    assert state is not None
+    assert _ours(rs, hand, "BR", "rocket") == {}
+    assert _theirs(os_, state) == {"JJJJ"}  # OpenSpiel's rocket is beaten by any bomb
