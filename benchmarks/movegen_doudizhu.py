@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
 
@@ -202,7 +203,6 @@ class Peers(SimpleNamespace):
 
 def doudizhu_rows(states: int, seed: int, peers: Peers) -> list[Row]:
     """One row per kind, every implementation in it, interleaved by ``measure``."""
-    rs_rl = paixing.ruleset("doudizhu-rlcard")
     rs = paixing.ruleset("doudizhu")
     rows: list[Row] = []
     for key, label, size, respond in KINDS:
@@ -211,41 +211,72 @@ def doudizhu_rows(states: int, seed: int, peers: Peers) -> list[Row]:
         rng = random.Random(f"{seed}-{label}")
         hands = [deal(rng, size, DECK) for _ in range(states)]
         targets = [pick_target(rng, rest_of(h), peers.rlcard) for h in hands] if respond else [None] * states
-        rows.append(_row(key, label, rs, rs_rl, hands, targets, peers, random.Random(f"{seed}-{label}-openspiel")))
+        rows.append(_row(key, label, rs, hands, targets, peers, random.Random(f"{seed}-{label}-openspiel")))
     return rows
 
 
-def _row(key: str, label: str, rs: paixing.Ruleset, rs_rl: paixing.Ruleset, hands: list[str],
+@dataclass
+class _State:
+    """One state of a row, as every implementation's adder needs it."""
+
+    i: int
+    hand: str
+    target: str | None
+    rl_type: str
+    cards: list[paixing.Card]
+    mine: Callable[[], set[str]]
+    """paixing's (``doudizhu``) answer of this state, once measured"""
+
+
+def _add_rlcard(impl: Impl, st: _State, peers: Peers, rng: random.Random) -> None:
+    rs_rl = paixing.ruleset(impl.compared_with)
+    tplay = read_target(rs_rl, st.target, st.rl_type) if st.target is not None else None
+    impl.calls.append(_rlcard_call(peers.rlcard, st.hand, st.target))
+    impl.refs.append(lambda c=st.cards, t=tplay: read_paixing(legal_plays(rs_rl, c, t)))  # type: ignore[union-attr]
+
+
+def _add_douzero(impl: Impl, st: _State, peers: Peers, rng: random.Random) -> None:
+    hand = [CHAR_TO_DOUZERO[c] for c in st.hand]
+    impl.calls.append(_douzero_lead(peers.douzero, hand) if st.target is None else
+                      _douzero_response(peers.douzero, hand, [CHAR_TO_DOUZERO[c] for c in st.target]))
+    impl.refs.append(st.mine)  # type: ignore[union-attr]
+
+
+def _add_openspiel(impl: Impl, st: _State, peers: Peers, rng: random.Random) -> None:
+    state = _openspiel_state(peers.openspiel, rng, st.hand, st.target, st.rl_type)
+    impl.calls.append(None if state is None else ospiel.legal_call(state))
+    impl.refs.append(None if state is None else st.mine)  # type: ignore[union-attr]
+
+
+def _peer_impls(peers: Peers, rs: paixing.Ruleset) -> list[tuple[Impl, Callable[..., None]]]:
+    """Each installed peer's Impl and the function that adds a state to it."""
+    out: list[tuple[Impl, Callable[..., None]]] = []
+    if peers.rlcard is not None:
+        out.append((Impl("RLCard", read_rlcard, refs=[], compared_with="doudizhu-rlcard"), _add_rlcard))
+    if peers.douzero is not None:
+        out.append((Impl("DouZero", read_douzero, refs=[], compared_with=rs.id), _add_douzero))
+    if peers.openspiel is not None:
+        read = ospiel.answer_reader(peers.openspiel, rl_string)
+        out.append((Impl("OpenSpiel", read, refs=[], compared_with=rs.id), _add_openspiel))
+    return out
+
+
+def _row(key: str, label: str, rs: paixing.Ruleset, hands: list[str],
          targets: list[str | None], peers: Peers, rng: random.Random) -> Row:
     ours = Impl("paixing", read_paixing)
     picked = Impl("paixing cards picked", read_picked)
-    impls = [ours, picked]
-    rl = Impl("RLCard", read_rlcard, refs=[], compared_with=rs_rl.id) if peers.rlcard else None
-    dz = Impl("DouZero", read_douzero, refs=[], compared_with=rs.id) if peers.douzero else None
-    os_ = peers.openspiel
-    sp = Impl("OpenSpiel", ospiel.answer_reader(os_, rl_string), refs=[], compared_with=rs.id) if os_ else None
-    impls += [i for i in (rl, dz, sp) if i is not None]
+    others = _peer_impls(peers, rs)
     for i, (hand, target) in enumerate(zip(hands, targets, strict=True)):
         cards = engine_cards(hand)
         rl_type = peers.rlcard.types[target][0][0] if target is not None else ""
         tplay = read_target(rs, target, rl_type) if target is not None else None
         ours.calls.append(_bind(legal_plays, rs, cards, tplay))
         picked.calls.append(_picked(rs, cards, tplay))
-        mine: Callable[[], set[str]] = lambda i=i: ours.answers[i] or set()  # noqa: E731
-        if rl is not None:
-            tplay_rl = read_target(rs_rl, target, rl_type) if target is not None else None
-            rl.calls.append(_rlcard_call(peers.rlcard, hand, target))
-            rl.refs.append(lambda c=cards, t=tplay_rl: read_paixing(legal_plays(rs_rl, c, t)))  # type: ignore[union-attr]
-        if dz is not None:
-            dz_hand = [CHAR_TO_DOUZERO[c] for c in hand]
-            dz.calls.append(_douzero_lead(peers.douzero, dz_hand) if target is None else
-                            _douzero_response(peers.douzero, dz_hand, [CHAR_TO_DOUZERO[c] for c in target]))
-            dz.refs.append(mine)  # type: ignore[union-attr]
-        if sp is not None:
-            state = _openspiel_state(os_, rng, hand, target, rl_type)
-            sp.calls.append(None if state is None else ospiel.legal_call(state))
-            sp.refs.append(None if state is None else mine)  # type: ignore[union-attr]
-    row = Row(label, rs.id, impls, states=len(hands), key=key)
+        st = _State(i, hand, target, rl_type, cards, lambda i=i: ours.answers[i] or set())
+        for impl, add in others:
+            add(impl, st, peers, rng)
+    row = Row(label, rs.id, [ours, picked, *(impl for impl, _ in others)], states=len(hands), key=key)
+    sp = next((impl for impl, _ in others if impl.name == "OpenSpiel"), None)
     if sp is not None and sp.states < row.states:
         row.notes.append(_openspiel_gap(sp, row.states))
     return row

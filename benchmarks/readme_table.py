@@ -5,8 +5,9 @@ result file (never typed by hand).
 
 Rewrites the block between ``<!-- speed:begin -->`` and ``<!-- speed:end -->`` in README.md
 from benchmarks/results/latest.json (the sections ``movegen`` and ``games``, and ``startup``
-when benchmarks/startup.py has written one), and the block between ``<!-- scaling:begin -->``
-and ``<!-- scaling:end -->`` in docs/performance.md from the section ``scaling``. ``--check``
+when benchmarks/startup.py has written one), and in docs/performance.md the blocks
+``<!-- moves:… -->`` (what each implementation returns, section ``movegen``) and
+``<!-- scaling:… -->`` (section ``scaling``). ``--check``
 only says whether the blocks are up to date (exit 1 if not); tests/test_benchmarks.py does the
 same, so the tables cannot drift from the committed file.
 """
@@ -23,6 +24,7 @@ from results import DEFAULT_PATH, load  # noqa: E402
 
 BEGIN, END = "<!-- speed:begin -->", "<!-- speed:end -->"
 SCALING_BEGIN, SCALING_END = "<!-- scaling:begin -->", "<!-- scaling:end -->"
+MOVES_BEGIN, MOVES_END = "<!-- moves:begin -->", "<!-- moves:end -->"
 README = Path(__file__).resolve().parent.parent / "README.md"
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "performance.md"
 PEERS = ("RLCard", "DouZero", "OpenSpiel")
@@ -178,6 +180,29 @@ def scaling_render(data: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def moves_render(data: dict[str, Any]) -> str:
+    """docs/performance.md's moves block: moves per call as returned and as distinct sets of
+    cards, per implementation, and the plays only paixing or only OpenSpiel returned."""
+    sec = data["sections"].get("movegen")
+    if sec is None:
+        return "(no movegen section yet: run python benchmarks/movegen.py)\n"
+    rows = {r["key"]: r for r in sec["rows"] if r.get("key")}
+    lines = [f"From `python {sec['meta']['command']}` ({sec['args']['states']} states per kind, seed "
+             f"{sec['args']['seed']}): moves per call as returned, and in brackets distinct sets of cards "
+             "(the pass left out, a repeated move counted once).", "",
+             "| 斗地主 state | paixing | RLCard | DouZero | OpenSpiel |", "| --- | ---: | ---: | ---: | ---: |"]
+    for key, label in DOUDIZHU.items():
+        if key in rows:
+            impls = {i["name"]: i for i in rows[key]["impls"]}
+            lines.append(f"| {label} | " + " | ".join(
+                f"{_num(impls[n]['plays'], 1)} ({_num(impls[n]['distinct'], 1)})" if n in impls and impls[n]["states"] else "—"
+                for n in ("paixing", *PEERS)) + " |")
+    lines.append("")
+    for key, diff in sec.get("openspiel_differences", {}).items():
+        lines.append(f"- {DOUDIZHU.get(key, key)}, over all its states: " + ", ".join(f"{k} × {v:,}" for k, v in diff.items()))
+    return "\n".join(lines) + "\n"
+
+
 def replace_block(text: str, block: str, begin: str = BEGIN, end: str = END) -> str:
     start, stop = text.index(begin) + len(begin), text.index(end)
     return text[:start] + "\n" + block + text[stop:]
@@ -189,6 +214,7 @@ def current_block(text: str, begin: str = BEGIN, end: str = END) -> str:
 
 def _targets(args: argparse.Namespace, data: dict[str, Any]) -> list[tuple[Path, str, str, str]]:
     return [(Path(args.readme), BEGIN, END, render(data)),
+            (Path(args.docs), MOVES_BEGIN, MOVES_END, moves_render(data)),
             (Path(args.docs), SCALING_BEGIN, SCALING_END, scaling_render(data))]
 
 

@@ -28,10 +28,12 @@ def test_readme_speed_block_is_rendered_from_the_committed_json() -> None:
     assert readme_table.current_block(text) == block, "run: python benchmarks/readme_table.py"
 
 
-def test_docs_scaling_block_is_rendered_from_the_committed_json() -> None:
+def test_docs_blocks_are_rendered_from_the_committed_json() -> None:
     text = (ROOT / "docs" / "performance.md").read_text(encoding="utf-8")
-    block = readme_table.scaling_render(results.load(results.DEFAULT_PATH))
-    assert readme_table.current_block(text, readme_table.SCALING_BEGIN, readme_table.SCALING_END) == block
+    data = results.load(results.DEFAULT_PATH)
+    rt = readme_table
+    assert rt.current_block(text, rt.SCALING_BEGIN, rt.SCALING_END) == rt.scaling_render(data)
+    assert rt.current_block(text, rt.MOVES_BEGIN, rt.MOVES_END) == rt.moves_render(data)
 
 
 def test_committed_json_has_every_section_the_readme_and_docs_read() -> None:
@@ -107,7 +109,8 @@ def test_scaling_runs_small(tmp_path: Path) -> None:
 def test_readme_table_check_says_when_out_of_date(tmp_path: Path) -> None:
     readme, docs = tmp_path / "README.md", tmp_path / "performance.md"
     readme.write_text(f"x\n{readme_table.BEGIN}\nstale\n{readme_table.END}\n", encoding="utf-8")
-    docs.write_text(f"{readme_table.SCALING_BEGIN}\n{readme_table.SCALING_END}\ny\n", encoding="utf-8")
+    docs.write_text(f"{readme_table.MOVES_BEGIN}\n{readme_table.MOVES_END}\n"
+                    f"{readme_table.SCALING_BEGIN}\n{readme_table.SCALING_END}\ny\n", encoding="utf-8")
     args = [sys.executable, str(BENCH / "readme_table.py"), "--readme", str(readme), "--docs", str(docs)]
     assert subprocess.run([*args, "--check"], capture_output=True).returncode == 1
     assert subprocess.run(args, capture_output=True).returncode == 0
