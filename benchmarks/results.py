@@ -86,10 +86,13 @@ class Meta:
 
     load_before: list[float] = field(default_factory=list)
     started: float = 0.0
+    revision: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def start(cls) -> Meta:
-        return cls(load_average(), time.time())
+        """Before measuring: the load then, and the commit measured (HEAD may move during a
+        long run)."""
+        return cls(load_average(), time.time(), paixing_revision())
 
     def finish(self) -> dict[str, Any]:
         return {
@@ -99,7 +102,7 @@ class Meta:
             "cpu": cpu_name(),
             "cores": os.cpu_count(),
             "python": f"{platform.python_version()} ({platform.python_implementation()})",
-            "paixing": paixing_revision(),
+            "paixing": self.revision or paixing_revision(),
             "load_before": self.load_before,
             "load_after": load_average(),
             "gc": gc.isenabled(),
