@@ -186,6 +186,8 @@ def main(argv: list[str] | None = None) -> int:
     cells = time_grid([int(s) for s in args.sizes.split(",")], args.states, args.repeat, args.seed)
     mem = None if args.no_memory else memory()
     console = Console(width=max(140, Console().width))
+    console.print(f"{args.states} seeded hands per cell, {args.repeat} timed calls each; median µs per call")
+    console.print(f"garbage collector {'ON' if gc.isenabled() else 'off'}; clock: thread CPU time less its own cost")
     print_grid(cells, console)
     if mem is not None:
         print_memory(mem, console)
