@@ -231,7 +231,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.check:
             ok = current_block(text, begin, end) == block
             stale += not ok
-            print(f"{path}: {'up to date' if ok else 'out of date: run python benchmarks/readme_table.py'}")
+            name = begin[5:-4].split(":")[0]
+            print(f"{path} ({name}): {'up to date' if ok else 'out of date: run python benchmarks/readme_table.py'}")
         else:
             path.write_text(replace_block(text, block, begin, end), encoding="utf-8")
             print(f"rewrote the {begin[5:-4].split(':')[0]} block of {path}")
