@@ -164,6 +164,7 @@ def compile_variant(variant: Variant, hand: HandParams = NO_PARAMS) -> Ruleset:
         _playable=tuple(t for t in types if t.playable),
         exclusive_wild_sets=frozenset(exclusive),
         card_rank=card_rank,
+        name_rank=None if tables.wild_cards else {c.rank: r for c, r in card_rank.items()},
         # open-suit cards too: one sorts before the suited cards of its rank
         card_index={c: i for i, c in enumerate(sorted(set(deck) | set(card_rank), key=tables.sort_key))},
         hand=hand,

@@ -100,11 +100,17 @@ class HandView:
         # One slot more than the ranks: a wild card's rank is -1, so it counts in the last slot
         # and the loop has no branch.
         counts = [0] * (len(ruleset.ranks) + 1)
-        rank_of = ruleset.card_rank
+        names = ruleset.name_rank
         try:
-            for c in hand:
-                counts[rank_of[c]] += 1
-            wilds = [c for c in hand if rank_of[c] < 0] if counts.pop() else []
+            if names is not None:
+                for c in hand:
+                    counts[names[c[0]]] += 1
+                wilds = [c for c in hand if names[c[0]] < 0] if counts.pop() else []
+            else:
+                rank_of = ruleset.card_rank
+                for c in hand:
+                    counts[rank_of[c]] += 1
+                wilds = [c for c in hand if rank_of[c] < 0] if counts.pop() else []
         except KeyError:  # open-suit cards (rank-only notation) or cards foreign to the deck
             counts, wilds = _slow_counts(ruleset, hand)
         if len(wilds) > 1:
