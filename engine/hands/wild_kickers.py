@@ -73,6 +73,9 @@ def _wild_kicked(
     caps = [c if c < cap else cap for c in (counts[r] for r in eligible)]
     core_items = [item for item in used.items() if item[1]]
     stand_ins = _stand_ins(rs) if any_mode else []
+    # No cap a kicker could pass, no forbidden type, no chain to lengthen: a kicker whose wild
+    # cards only complete its odd ranks needs no further check.
+    free = t.kick_cap >= max(max(caps, default=0) + 1, z) and not t.may_not_contain and not adjacent_ranks(rs, spec, where[0], where[1])
     out: list[Play] = []
     for j in range(1, left + 1):
         n_nat = units * z - j
@@ -81,9 +84,14 @@ def _wild_kicked(
         if z == 1 and not any_mode:
             continue  # a wild single is a unit of its own: ``any`` only
         for kick, odd in _odd_kicks(eligible, caps, n_nat, j, z, any_mode):
-            stood = _stood(rs, t, kick, odd, (j - len(odd)) // z, used, where, stand_ins)
-            if stood is not None:
-                out.append(Play(t, None, groups, tuple(sorted(core_items + list(kick))), wild_as + stood, -1, hv))
+            alone = (j - len(odd)) // z
+            if free and not alone:
+                stood: tuple[int, ...] | None = tuple(odd)
+            else:
+                stood = _stood(rs, t, kick, odd, alone, used, where, stand_ins)
+                if stood is None:
+                    continue
+            out.append(Play(t, None, groups, tuple(sorted(core_items + list(kick))), wild_as + stood, -1, hv))
     return out
 
 
@@ -122,7 +130,9 @@ def _odd_kicks(ranks: list[int], caps: list[int], n: int, j: int, z: int, any_mo
                 if odd_here:
                     odd.append(r)
                 # without ``any``, every wild card completes a rank: enough cards must be left
-                if any_mode or len(odd) + left - m >= j:
+                if left == m:  # a whole multiset: no call for the last rank
+                    _keep(out, (*chosen, (r, m)), list(odd), j, z, any_mode)
+                elif any_mode or len(odd) + left - m >= j:
                     chosen.append((r, m))
                     rec(q + 1, left - m)
                     chosen.pop()

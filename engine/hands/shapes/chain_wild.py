@@ -17,7 +17,6 @@ of each window (``_spreads``) and hand each core to the kicker code.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from itertools import product
 
 from paixing.hands.kickers import kicker_cards
@@ -41,9 +40,16 @@ def wild_chains(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floo
     n_seq = len(seq)
     w_max = min(len(hv.wilds), t.wmax)
     seq_counts = [hv.counts[r] for r in seq]
+    # short[q]: wild cards the places before q need to reach the smallest group (a window
+    # whose places need more than the budget is skipped without a look at its sizes)
+    short = [0]
+    for c in seq_counts:
+        short.append(short[-1] + (p.gmin - c if c < p.gmin else 0))
     for k in range(p.kmin, min(p.kmax, n_seq) + 1):
         kick = kicker_cards(t, k)
         for start in range(max(0, floor - k + 1), n_seq - k + 1):
+            if short[start + k] - short[start] > w_max:
+                continue
             cs = seq_counts[start : start + k]
             if max(cs) == 0:
                 continue
@@ -95,21 +101,20 @@ def _spreads(caps: list[int], need: list[int], budget: int) -> list[tuple[int, .
     return out
 
 
-def emit_chain(rs: Ruleset, hv: HandView, t: TypeInfo, pos: tuple[int, ...], sizes: list[int], u: list[int], start: int) -> Iterator[Play]:
+def emit_chain(rs: Ruleset, hv: HandView, t: TypeInfo, pos: tuple[int, ...], sizes: list[int], u: list[int], start: int) -> list[Play]:
     """The plays of one core (``u`` natural cards per group): with its kickers, or alone."""
     nat = sum(u)
     w = sum(sizes) - nat
     if nat < max(1, t.min_natural) or w < t.wmin:
-        return
+        return []
     groups = tuple(zip(pos, sizes, strict=True))
     wild_as: tuple[int, ...] = ()
     if w:
         wild_as = tuple([r for r, s, n in zip(pos, sizes, u, strict=True) for _ in range(s - n)])
     if t.kickers is not None:
-        yield from kicked_plays(rs, hv, t, groups, dict(zip(pos, u, strict=True)), start, len(pos), sizes[0], wild_as)
-        return
+        return kicked_plays(rs, hv, t, groups, dict(zip(pos, u, strict=True)), start, len(pos), sizes[0], wild_as)
     naturals = tuple([(r, n) for r, n in zip(pos, u, strict=True) if n])
-    yield Play(t, None, groups, naturals, wild_as, hand=hv)
+    return [Play(t, None, groups, naturals, wild_as, hand=hv)]
 
 
 # ------------------------------------------------------------------------------ growing

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
@@ -51,7 +51,7 @@ def _compile(spec: HandType, tables: RankTables) -> GroupParams:
 
 
 # ------------------------------------------------------------------------------ generation
-def generate(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None = None, floor: int = -1) -> Iterable[Play]:
+def generate(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None = None, floor: int = -1) -> list[Play]:
     """Every group play of ``t`` (its top at least ``floor``)."""
     if min(len(hv.wilds), t.wmax) == 0 and t.wmin == 0:
         return _natural_groups(rs, hv, t, length, floor)
@@ -109,29 +109,35 @@ def _one_with_one(rs: Ruleset, hv: HandView, t: TypeInfo, g: int, size: int, flo
     return out
 
 
-def _wild_groups(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int) -> Iterator[Play]:
+def _wild_groups(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int) -> list[Play]:
+    """Groups with wild cards: for each rank and size, every number of natural cards the
+    wild-card budget allows (most wild cards first), as a list (no generator frame per play)."""
     p: GroupParams = t.params
     counts, wilds = hv.counts, hv.wilds
     w_max = min(len(wilds), t.wmax)
     kick = kicker_cards(t, 1)
+    least = max(1, t.min_natural)
+    out: list[Play] = []
     for r, c in enumerate(counts):
         if c == 0 or r < floor:
             continue
         for s in range(p.gmin, min(p.gmax, c + w_max) + 1):
             if length is not None and s + kick != length:
                 continue
-            for u in range(max(1, s - w_max, t.min_natural), min(c, s - t.wmin) + 1):
+            core = rs.group_cores(s)[r]
+            for u in range(max(least, s - w_max), min(c, s - t.wmin) + 1):
                 if t.kickers is not None:
-                    yield from kicked_plays(rs, hv, t, ((r, s),), {r: u}, -1, 1, s, (r,) * (s - u))
+                    out += kicked_plays(rs, hv, t, core, {r: u}, -1, 1, s, (r,) * (s - u))
                 else:
-                    yield Play(t, None, ((r, s),), ((r, u),), (r,) * (s - u), hand=hv)
+                    out.append(Play(t, None, core, rs.group_cores(u)[r], (r,) * (s - u), -1, hv))
     if wilds and t.min_natural == 0 and t.kickers is not None and rs.tables.natural_wilds:
-        yield from _own_rank_kicked(rs, hv, t, length, floor)
+        out += _own_rank_kicked(rs, hv, t, length, floor)
     if wilds and t.min_natural == 0 and t.kickers is None:
         if rs.tables.natural_wilds:
-            yield from _own_rank_groups(rs, hv, t, length, floor)
+            out += _own_rank_groups(rs, hv, t, length, floor)
         elif rs.alone_as >= floor:
-            yield from _all_wild_groups(rs, hv, t, length)
+            out += _all_wild_groups(rs, hv, t, length)
+    return out
 
 
 def _all_wild_groups(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None) -> Iterator[Play]:
