@@ -65,12 +65,7 @@ def _wild_kicked(
     assert spec is not None
     z = spec.size
     any_mode = spec.wilds == "any"
-    counts = hv.counts
-    eligible = [r for r, c in enumerate(counts) if c and r not in used]
-    cap = t.kick_cap
-    if spec.distinct_ranks and z < cap:
-        cap = z  # more than a unit of one rank is never a kicker of distinct ranks
-    caps = [c if c < cap else cap for c in (counts[r] for r in eligible)]
+    eligible, caps = _kicker_caps(hv, t, used)
     core_items = [item for item in used.items() if item[1]]
     stand_ins = _stand_ins(rs) if any_mode else []
     # No cap a kicker could pass, no forbidden type, no chain to lengthen: a kicker whose wild
@@ -93,6 +88,20 @@ def _wild_kicked(
                     continue
             out.append(Play(t, None, groups, tuple(sorted(core_items + list(kick))), wild_as + stood, -1, hv))
     return out
+
+
+def _kicker_caps(hv: HandView, t: TypeInfo, used: dict[int, int]) -> tuple[list[int], list[int]]:
+    """The ranks natural kicker cards may come from (held, not in the core) and the most cards
+    each may give (the type's cap; one unit where the units are of distinct ranks: more is
+    never a kicker there)."""
+    spec = t.kickers
+    assert spec is not None
+    counts = hv.counts
+    eligible = [r for r, c in enumerate(counts) if c and r not in used]
+    cap = t.kick_cap
+    if spec.distinct_ranks and spec.size < cap:
+        cap = spec.size
+    return eligible, [c if c < cap else cap for c in (counts[r] for r in eligible)]
 
 
 def _odd_kicks(ranks: list[int], caps: list[int], n: int, j: int, z: int, any_mode: bool) -> list[tuple[Counts, list[int]]]:

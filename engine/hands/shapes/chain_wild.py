@@ -166,9 +166,37 @@ def _grow(
     """Every chain of groups of ``s`` starting at ``start``, its length within ``ks`` and its
     top place at least ``floor``, into ``by_k`` by length."""
     k_lo, k_hi = ks
-    # How far the budget can reach from here at best (each place with its most natural cards).
-    reach = 0
-    need = 0
+    reach = _reach(steps, start, k_hi, budget)
+    if reach < k_lo:
+        return
+    cores = _chain_cores(rs, start, reach, s)
+    least = max(1, t.min_natural)
+    wmin = t.wmin
+    first = max(k_lo, floor - start + 1)  # the shortest length emitted (its top at floor or above)
+    places = steps[start : start + reach]
+    # Level by level: each level's prefixes stay in order (fewer wild cards low first), so
+    # the plays of each length come out in that order without a call per prefix. A prefix is
+    # (naturals, wild ranks, wild cards left, natural cards).
+    frontier: list[tuple[Counts, tuple[int, ...], int, int]] = [((), (), budget, 0)]
+    for d in range(reach):
+        k = d + 1
+        grown = [
+            (nat + item, wild + wild_item, left - m, nn + u)
+            for nat, wild, left, nn in frontier
+            for m, u, item, wild_item in places[d]
+            if m <= left
+        ]
+        if k >= first:
+            core = cores[d]
+            most = s * k - wmin  # natural cards at most (the type's fewest wild cards)
+            by_k[k] += [Play(t, None, core, nat, wild, -1, hv) for nat, wild, _, nn in grown if least <= nn <= most]
+        frontier = grown
+
+
+def _reach(steps: list[list[Step]], start: int, k_hi: int, budget: int) -> int:
+    """How many places from ``start`` (at most ``k_hi``) the budget can fill at best, each
+    place with its most natural cards."""
+    reach = need = 0
     for q in range(start, min(start + k_hi, len(steps))):
         opts = steps[q]
         if not opts:
@@ -177,8 +205,12 @@ def _grow(
         if need > budget:
             break
         reach += 1
-    if reach < k_lo:
-        return
+    return reach
+
+
+def _chain_cores(rs: Ruleset, start: int, reach: int, s: int) -> list[Counts]:
+    """The cores ((rank, s), …) of the chains of 1..``reach`` groups from ``start``, from the
+    ruleset's shared cache (cores are immutable: every hand shares them)."""
     cache = rs.chain_cache
     seq = rs.seq
     cores: list[Counts] = []
@@ -187,27 +219,4 @@ def _grow(
         if core is None:
             core = cache[(start, k, s)] = tuple([(r, s) for r in seq[start : start + k]])
         cores.append(core)
-    least = max(1, t.min_natural)
-    wmin = t.wmin
-    first = max(k_lo, floor - start + 1)  # the shortest length emitted (its top at floor or above)
-    places = steps[start : start + reach]
-
-    def rec(d: int, nat: Counts, wild: tuple[int, ...], left: int, n_nat: int) -> None:
-        k = d + 1
-        emit = k >= first
-        core = cores[d]
-        bucket = by_k[k]
-        # Longer chains only while the next place's fewest wild cards fit.
-        ahead = places[k][0][0] if k < reach else budget + 1
-        for m, u, item, wild_item in places[d]:
-            if m > left:
-                break
-            nat2 = nat + item if u else nat
-            wild2 = wild + wild_item if m else wild
-            nn = n_nat + u
-            if emit and nn >= least and s * k - nn >= wmin:
-                bucket.append(Play(t, None, core, nat2, wild2, -1, hv))
-            if ahead <= left - m:
-                rec(k, nat2, wild2, left - m, nn)
-
-    rec(0, (), (), budget, 0)
+    return cores
