@@ -81,11 +81,12 @@ def _wild_kicked(
         for kick, odd in _odd_kicks(eligible, caps, n_nat, j, z, any_mode):
             alone = (j - len(odd)) // z
             if free and not alone:
-                stood: tuple[int, ...] | None = tuple(odd)
+                stood = tuple(odd)
             else:
-                stood = _stood(rs, t, kick, odd, alone, used, where, stand_ins)
-                if stood is None:
+                found = _stood(rs, t, kick, odd, alone, used, where, stand_ins)
+                if found is None:
                     continue
+                stood = found
             out.append(Play(t, None, groups, tuple(sorted(core_items + list(kick))), wild_as + stood, -1, hv))
     return out
 
