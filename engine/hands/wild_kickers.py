@@ -13,12 +13,14 @@ on what the kickers stand for. Generation (``kicked_plays``) and classification
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from typing import Any
 
 from paixing.hands import kickers
 from paixing.hands.kickers import adjacent_ranks, kick_units, kicker_allowed, left_beside
 from paixing.hands.play import Play
 from paixing.hands.ruleset import Counts, Ruleset, TypeInfo
+from paixing.hands.tables import RankTables
 from paixing.hands.view import HandView
 from paixing.rules.cards import Card
 
@@ -222,7 +224,13 @@ def _units(spec: Any, kick: Counts, j: int) -> tuple[list[int], int] | None:
 def _stand_ins(rs: Ruleset) -> list[int]:
     """Ranks a unit of wild cards alone may stand for, in the order tried: the own ranks of
     natural wild cards first (a wild 5 as itself), then every other rank low to high."""
-    tables = rs.tables
+    return _stand_ins_of(rs.tables)
+
+
+@lru_cache(maxsize=256)
+def _stand_ins_of(tables: RankTables) -> list[int]:
+    """``_stand_ins`` once per rank tables (one per variant and hand parameters; a table
+    hashes by identity). The list is shared: callers only read it."""
     index = tables.rank_index
     own = sorted({index[n] for n in tables.wild_names if n in index} | {index[c.rank] for c in tables.wild_cards if c.rank in index})
     rest = [r for r in range(len(tables.ranks)) if r not in own]

@@ -174,17 +174,23 @@ def _grow(
     wmin = t.wmin
     first = max(k_lo, floor - start + 1)  # the shortest length emitted (its top at floor or above)
     places = steps[start : start + reach]
+    # after[d]: the fewest wild cards the places after d need to reach the shortest length: a
+    # prefix that leaves fewer (natural cards swapped for wild ones early) is not kept.
+    after = [0] * reach
+    for d in range(k_lo - 2, -1, -1):
+        after[d] = after[d + 1] + places[d + 1][0][0]
     # Level by level: each level's prefixes stay in order (fewer wild cards low first), so
     # the plays of each length come out in that order without a call per prefix. A prefix is
     # (naturals, wild ranks, wild cards left, natural cards).
     frontier: list[tuple[Counts, tuple[int, ...], int, int]] = [((), (), budget, 0)]
     for d in range(reach):
         k = d + 1
+        spare = after[d]
         grown = [
             (nat + item, wild + wild_item, left - m, nn + u)
             for nat, wild, left, nn in frontier
             for m, u, item, wild_item in places[d]
-            if m <= left
+            if m + spare <= left
         ]
         if k >= first:
             core = cores[d]
