@@ -5,11 +5,14 @@
 
 Each PYTHON is an interpreter with one tree installed (``pip install -e TREE`` into its own
 venv). A round starts one process per tree, in turn (the order alternating from round to
-round); each runs this file with ``--worker``, which times, with ``benchmarks/movegen.py``'s own
-rows and timer (this file's copy, so an older tree is measured the same way), the rows with
-wild cards: 赤壁打滚 27-card leads with 0, 1, 2 and 4 jokers, 癞子斗地主 20-card leads with 0, 1,
-2 and 4 wild cards, 掼蛋 27-card leads with 0, 1 and 2, and, as the yardstick, RLCard's 斗地主
-20-card lead (when RLCard is installed). The table gives per row the median over the rounds of
+round); each runs this file with ``--worker``, which times ``legal_plays`` on the rows of
+``benchmarks/movegen.py`` that hold wild cards, with the same seeds and deals: 赤壁打滚 27-card
+leads with 0, 1, 2 and 4 jokers, 癞子斗地主 20-card leads with 0, 1, 2 and 4 wild cards (a drawn
+rank per state), 掼蛋 27-card leads with 0, 1 and 2 (level 7), and, as the yardstick, RLCard's
+斗地主 20-card lead (``DoudizhuJudger.playable_cards_from_hand``, when RLCard is installed). Each
+call is timed alone, ``--repeat`` times per state with the garbage collector off (as movegen.py
+does); this file only needs ``paixing.hands.legal_plays`` of a tree, so an older checkout is
+measured the same way. The table gives per row the median over the rounds of
 µs per call for each tree and of the ratio to the yardstick *of the same process*;
 ``after/before`` divides the median ratios (below 1: faster).
 """
@@ -24,25 +27,89 @@ import subprocess
 import sys
 from typing import Any
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from ab import _load, _spec  # noqa: E402  (this directory's A/B driver: the load average, PYTHON[:LABEL])
+
 YARDSTICK = "RLCard 斗地主 20-card lead"
+RL_DECK = "".join(c * 4 for c in "3456789TJQKA2") + "BR"
+
+
+def _deals(states: int, seed: int) -> list[tuple[str, list[tuple[Any, list[Any]]]]]:
+    """(kind, [(ruleset, hand), …]) per row: the seeds and deals of ``benchmarks/movegen.py``."""
+    import random
+
+    import paixing
+
+    rows: list[tuple[str, list[tuple[Any, list[Any]]]]] = []
+    rs = paixing.ruleset("chibi-dagun")
+    for j in (0, 1, 2, 4):
+        rng = random.Random(f"{seed}-chibi-{j}")
+        hands = [(rs, _hand(rng, rs, j, 27)) for _ in range(states)]
+        rows.append((f"赤壁打滚 27-card lead, {j} joker{'s' if j != 1 else ''}", hands))
+    base = paixing.ruleset("doudizhu-laizi")
+    ranks = [{"T": "10"}.get(c, c) for c in "3456789TJQKA2"]
+    for j in (0, 1, 2, 4):
+        rng = random.Random(f"{seed}-laizi-{j}")
+        pairs = []
+        for _ in range(states):
+            hand_rs = base.for_hand(wild_ranks=(rng.choice(ranks),))
+            pairs.append((hand_rs, _hand(rng, hand_rs, j, 20)))
+        rows.append((f"癞子斗地主 20-card lead, {j} wild{'s' if j != 1 else ''}", pairs))
+    rs = paixing.ruleset("guandan").for_hand(level="7")
+    for j in (0, 1, 2):
+        rng = random.Random(f"{seed}-guandan-{j}")
+        hands = [(rs, _hand(rng, rs, j, 27)) for _ in range(states)]
+        rows.append((f"掼蛋 27-card lead, {j} wild{'s' if j != 1 else ''} (level 7)", hands))
+    return rows
+
+
+def _hand(rng: Any, rs: Any, wilds: int, size: int) -> list[Any]:
+    deck = rs.deck()
+    wild = [c for c in deck if rs.is_wild(c)]
+    return rng.sample(wild, wilds) + rng.sample([c for c in deck if not rs.is_wild(c)], size - wilds)
+
+
+def _median_us(calls: list[Any], repeat: int) -> tuple[float, float]:
+    """Median µs per call (each call timed alone, GC off while timed, after one warm-up call
+    per state) and the mean number of plays."""
+    import gc
+    import time
+
+    clock = time.perf_counter_ns
+    samples: list[int] = []
+    plays = 0
+    for call in calls:
+        plays += len(call())
+        gc.disable()
+        try:
+            for _ in range(repeat):
+                t0 = clock()
+                call()
+                samples.append(clock() - t0)
+        finally:
+            gc.enable()
+    return statistics.median(samples) / 1000, plays / max(1, len(calls))
 
 
 def worker(states: int, repeat: int, seed: int) -> dict[str, Any]:
     """Time the wild-card rows (and the yardstick) in this process: {kind: {us, plays}}."""
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    import movegen  # this directory's copy (it imports guandan_rows from here too)
+    import random
 
-    rlcard = movegen.load_rlcard()
-    rows = movegen.chibi_rows(states, seed) + movegen.laizi_rows(states, seed)
-    rows += movegen.guandan_rows(states, seed, None, movegen.Row, movegen.Impl)
-    if rlcard is not None:
-        rows += [r for r in movegen.doudizhu_rows(states, seed, rlcard, None) if r.peer is not None][:1]
-    movegen.measure(rows, repeat)
+    from paixing.hands import legal_plays
+
     out: dict[str, Any] = {}
-    for row in rows:
-        out[row.kind] = {"us": movegen.median_us(row.paixing), "plays": row.plays}
-        if row.peer is not None:
-            out[YARDSTICK] = {"us": movegen.median_us(row.peer), "plays": 0.0}
+    for kind, hands in _deals(states, seed):
+        calls = [lambda rs=rs, hand=hand: legal_plays(rs, hand, None) for rs, hand in hands]
+        us, plays = _median_us(calls, repeat)
+        out[kind] = {"us": us, "plays": plays}
+    try:
+        from rlcard.games.doudizhu.judger import DoudizhuJudger
+    except ImportError:
+        return out
+    rng = random.Random(f"{seed}-yardstick")
+    leads = ["".join(sorted(rng.sample(RL_DECK, 20), key=RL_DECK.index)) for _ in range(states)]
+    us, _ = _median_us([lambda h=h: DoudizhuJudger.playable_cards_from_hand(h) for h in leads], repeat)
+    out[YARDSTICK] = {"us": us, "plays": 0.0}
     return out
 
 
@@ -79,14 +146,6 @@ def _print(rows: list[dict[str, Any]], labels: list[str], rounds: int, load: tup
         print(f"| {row['kind']} | {row['plays']:.0f} | {b['us']:,.1f} | {a['us']:,.1f} | {cells} | {change} |")
 
 
-def _load() -> float:
-    try:
-        with open("/proc/loadavg") as f:
-            return float(f.read().split()[0])
-    except OSError:
-        return float("nan")
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--before", help="interpreter of the first tree, PYTHON[:LABEL]")
@@ -103,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if not args.before or not args.after:
         parser.error("give --before and --after")
-    trees = [(p, lbl or p) for p, _, lbl in (t.partition(":") for t in (args.before, args.after))]
+    trees = [_spec(args.before), _spec(args.after)]
     labels = [label for _, label in trees]
     runs: dict[str, list[dict[str, Any]]] = {label: [] for label in labels}
     load0 = _load()
