@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -115,21 +116,19 @@ def _wild_groups(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, flo
     p: GroupParams = t.params
     counts, wilds = hv.counts, hv.wilds
     w_max = min(len(wilds), t.wmax)
-    kick = kicker_cards(t, 1)
-    least = max(1, t.min_natural)
-    out: list[Play] = []
-    for r, c in enumerate(counts):
-        if c == 0 or r < floor:
-            continue
-        for s in range(p.gmin, min(p.gmax, c + w_max) + 1):
-            if length is not None and s + kick != length:
-                continue
-            core = rs.group_cores(s)[r]
-            for u in range(max(least, s - w_max), min(c, s - t.wmin) + 1):
-                if t.kickers is not None:
-                    out += kicked_plays(rs, hv, t, core, {r: u}, -1, 1, s, (r,) * (s - u))
-                else:
-                    out.append(Play(t, None, core, rs.group_cores(u)[r], (r,) * (s - u), -1, hv))
+    top = max(counts, default=0)
+    # cores[n][r]: the shared ((r, n),) of every size a group or its naturals can have
+    cores = [rs.group_cores(n) for n in range(min(p.gmax, top + w_max) + 1)]
+    # reach[c]: the (size, natural cards) a rank holding c natural cards can be read as
+    reach = [_reads(t, w_max, length, c) for c in range(top + 1)]
+    if t.kickers is None:
+        out = [Play(t, None, cores[s][r], cores[u][r], (r,) * (s - u), -1, hv) for r, c in enumerate(counts) if r >= floor for s, u in reach[c]]
+    else:
+        out = []
+        for r, c in enumerate(counts):
+            if r >= floor:
+                for s, u in reach[c]:
+                    out += kicked_plays(rs, hv, t, cores[s][r], {r: u}, -1, 1, s, (r,) * (s - u))
     if wilds and t.min_natural == 0 and t.kickers is not None and rs.tables.natural_wilds:
         out += _own_rank_kicked(rs, hv, t, length, floor)
     if wilds and t.min_natural == 0 and t.kickers is None:
@@ -138,6 +137,23 @@ def _wild_groups(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, flo
         elif rs.alone_as >= floor:
             out += _all_wild_groups(rs, hv, t, length)
     return out
+
+
+@lru_cache(maxsize=4096)
+def _reads(t: TypeInfo, w_max: int, length: int | None, c: int) -> tuple[tuple[int, int], ...]:
+    """The (size, natural cards) a rank holding ``c`` natural cards can be read as with at most
+    ``w_max`` wild cards: sizes up, the budget's most wild cards first. Worked out once per
+    type, budget, length and count (a type hashes by identity), so a hand's ranks only look
+    their count up."""
+    p: GroupParams = t.params
+    kick = kicker_cards(t, 1)
+    least = max(1, t.min_natural)
+    return tuple(
+        (s, u)
+        for s in range(p.gmin, min(p.gmax, c + w_max) + 1)
+        if length is None or s + kick == length
+        for u in range(max(least, s - w_max), min(c, s - t.wmin) + 1)
+    )
 
 
 def _all_wild_groups(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None) -> Iterator[Play]:
