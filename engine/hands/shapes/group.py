@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
@@ -129,14 +129,19 @@ def _wild_groups(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, flo
             if r >= floor:
                 for s, u in reach[c]:
                     out += kicked_plays(rs, hv, t, cores[s][r], {r: u}, -1, 1, s, (r,) * (s - u))
-    if wilds and t.min_natural == 0 and t.kickers is not None and rs.tables.natural_wilds:
-        out += _own_rank_kicked(rs, hv, t, length, floor)
-    if wilds and t.min_natural == 0 and t.kickers is None:
-        if rs.tables.natural_wilds:
-            out += _own_rank_groups(rs, hv, t, length, floor)
-        elif rs.alone_as >= floor:
-            out += _all_wild_groups(rs, hv, t, length)
+    if wilds and t.min_natural == 0:
+        out += _wild_alone(rs, hv, t, length, floor)
     return out
+
+
+def _wild_alone(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int) -> Iterable[Play]:
+    """The groups whose core is wild cards alone: read as a natural wild's own rank (with the
+    kickers, if any), else as the ``alone_as`` rank."""
+    if rs.tables.natural_wilds:
+        return _own_rank_kicked(rs, hv, t, length, floor) if t.kickers is not None else _own_rank_groups(rs, hv, t, length, floor)
+    if t.kickers is None and rs.alone_as >= floor:
+        return _all_wild_groups(rs, hv, t, length)
+    return ()
 
 
 @lru_cache(maxsize=4096)
