@@ -28,7 +28,7 @@ import sys
 from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from ab import _load, _spec  # noqa: E402  (this directory's A/B driver: the load average, PYTHON[:LABEL])
+from ab import _spec, compare  # noqa: E402  (this directory's A/B driver: PYTHON[:LABEL], the interleaved rounds)
 
 YARDSTICK = "RLCard 斗地主 20-card lead"
 RL_DECK = "".join(c * 4 for c in "3456789TJQKA2") + "BR"
@@ -163,19 +163,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.before or not args.after:
         parser.error("give --before and --after")
     trees = [_spec(args.before), _spec(args.after)]
-    labels = [label for _, label in trees]
-    runs: dict[str, list[dict[str, Any]]] = {label: [] for label in labels}
-    load0 = _load()
-    for r in range(max(1, args.rounds)):
-        for python, label in trees if r % 2 == 0 else trees[::-1]:
-            runs[label].append(_run(python, args))
-        print(f"round {r + 1}/{args.rounds} done (load {_load():.2f})", file=sys.stderr)
-    rows = _table(runs, labels)
-    _print(rows, labels, args.rounds, (load0, _load()))
-    if args.json:
-        with open(args.json, "w") as f:
-            json.dump({"labels": labels, "rows": rows, "runs": runs, "args": vars(args)}, f, indent=1)
-    return 0
+    return compare(trees, args, lambda python: _run(python, args), _table, _print)
 
 
 if __name__ == "__main__":
