@@ -68,7 +68,7 @@ class Play:
         if cards is None:
             hand = self._hand
             assert hand is not None
-            by_rank = hand.by_rank
+            by_rank = hand.picks or hand.by_rank  # the field first: no property call per play
             naturals = self.naturals
             k = len(naturals)
             if k == 1:

@@ -92,7 +92,7 @@ class HandView:
     deterministic; wild cards are kept in their own list.
     """
 
-    __slots__ = ("ruleset", "counts", "_by_rank", "wilds", "cards", "_card_counts", "_held", "_runs")
+    __slots__ = ("ruleset", "counts", "picks", "wilds", "cards", "_card_counts", "_held", "_runs")
 
     def __init__(self, ruleset: Ruleset, cards: Iterable[Card]):
         self.ruleset = ruleset
@@ -117,7 +117,8 @@ class HandView:
             wilds.sort(key=ruleset.sort_key)
         self.counts = counts
         self.wilds = wilds
-        self._by_rank: list[tuple[Card, ...]] | None = None
+        self.picks: list[tuple[Card, ...]] | None = None
+        """``by_rank`` once it is built (None before): a play picking its cards reads the field."""
         self._card_counts: Counter[Card] | None = None
         self._held: dict[int, list[int]] = {}
         self._runs: dict[int, list[tuple[int, int]]] = {}
@@ -126,7 +127,7 @@ class HandView:
     def by_rank(self) -> list[tuple[Card, ...]]:
         """The cards of each rank in suit order (built only when cards are picked). Tuples: a
         play of every card of a rank picks the very tuple, and concatenation stays in C."""
-        by_rank = self._by_rank
+        by_rank = self.picks
         if by_rank is None:
             rs = self.ruleset
             order = rs.card_index
@@ -140,7 +141,7 @@ class HandView:
                 for n in self.counts:
                     by_rank.append(tuple(ordered[i : i + n]))
                     i += n
-            self._by_rank = by_rank
+            self.picks = by_rank
         return by_rank
 
     def held(self, n: int) -> list[int]:
