@@ -1,0 +1,152 @@
+"""Start-up: how long a whole ``paixing`` process takes, beside ``python -c pass``.
+
+    python benchmarks/startup.py [--runs N] [--json FILE] [--extra "ARGS"]... [--before PYTHON]
+
+Times, as whole processes and the way ``hyperfine`` does (one warm-up run each, then ``--runs``
+runs; stdout to /dev/null): ``python -c pass`` (the interpreter alone: the floor),
+``python -c "import paixing"``, ``paixing variants`` and ``paixing moves doudizhu --hand
+33445566778899TTJJ`` (issue 13's start-up target: ≤ 150 ms), the last also with a cold
+variant cache (an empty ``PAIXING_CACHE_DIR`` per run: what the first ``moves`` after an edit
+or an upgrade pays). The commands are interleaved run by run, so a change in the machine's
+load falls on all of them alike; each row gives the median wall-clock and CPU (user + system)
+milliseconds and the ratio of its median wall-clock to ``python -c pass`` measured in the same
+run. The interpreter is this one (run it with the venv's python), the ``paixing`` command the
+console script beside it. ``--before PYTHON`` times the same commands with another venv's
+interpreter (another checkout) in the same interleaved run, its rows marked ``[before]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shlex
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+HAND = "33445566778899TTJJ"
+
+
+@dataclass
+class Case:
+    """One command line, timed ``runs`` times."""
+
+    name: str
+    argv: list[str]
+    cold_cache: bool = False
+    wall: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+
+    def run_once(self) -> None:
+        env = dict(os.environ)
+        with tempfile.TemporaryDirectory() as cold:
+            if self.cold_cache:
+                env["PAIXING_CACHE_DIR"] = cold
+            started = time.perf_counter()
+            proc = subprocess.Popen(self.argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+            _, status, usage = os.wait4(proc.pid, 0)
+            wall = time.perf_counter() - started
+            proc.returncode = os.waitstatus_to_exitcode(status)
+            err = proc.stderr.read() if proc.stderr else b""
+            if proc.stderr:
+                proc.stderr.close()
+        if proc.returncode != 0:
+            raise SystemExit(f"{shlex.join(self.argv)} exited {proc.returncode}: {err.decode(errors='replace')}")
+        self.wall.append(wall * 1000)
+        self.cpu.append((usage.ru_utime + usage.ru_stime) * 1000)
+
+
+def paixing_command(py: str) -> list[str]:
+    """The ``paixing`` console script installed beside interpreter ``py``, else the module."""
+    script = Path(py).with_name("paixing")
+    return [str(script)] if script.exists() else [py, "-c", "import sys; from paixing.cli import main; sys.exit(main())"]
+
+
+def cases(py: str, extra: list[str], label: str = "") -> list[Case]:
+    """The commands timed with interpreter ``py`` (``label`` marks another checkout's rows)."""
+    cli = paixing_command(py)
+    moves = [*cli, "moves", "doudizhu", "--hand", HAND]
+    found = [
+        Case("python -c pass", [py, "-c", "pass"]),
+        Case('python -c "import paixing"', [py, "-c", "import paixing"]),
+        Case("paixing variants", [*cli, "variants"]),
+        Case(f"paixing moves doudizhu --hand {HAND}", moves),
+        Case(f"paixing moves doudizhu --hand {HAND} (cold cache)", moves, cold_cache=True),
+    ]
+    found += [Case(f"paixing {args}", [*cli, *shlex.split(args)]) for args in extra]
+    for case in found:
+        case.name += label
+    return found
+
+
+def measure(all_cases: list[Case], runs: int) -> None:
+    for case in all_cases:  # warm-up: files in the page cache, the variant cache filled
+        case.run_once()
+        case.wall.clear()
+        case.cpu.clear()
+    for _ in range(runs):
+        for case in all_cases:
+            case.run_once()
+
+
+def report(all_cases: list[Case], runs: int) -> dict[str, object]:
+    floor = statistics.median(all_cases[0].wall)
+    rows = [
+        {
+            "command": c.name,
+            "median_ms": round(statistics.median(c.wall), 1),
+            "min_ms": round(min(c.wall), 1),
+            "cpu_median_ms": round(statistics.median(c.cpu), 1),
+            "vs_python": round(statistics.median(c.wall) / floor, 2),
+        }
+        for c in all_cases
+    ]
+    return {
+        "benchmark": "startup",
+        "runs": runs,
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "load_average": [round(x, 2) for x in os.getloadavg()],
+        "rows": rows,
+    }
+
+
+def print_table(result: dict[str, object]) -> None:
+    rows = result["rows"]
+    assert isinstance(rows, list)
+    width = max(len(r["command"]) for r in rows)
+    print(f"{'command':<{width}}  {'median ms':>9}  {'min ms':>7}  {'CPU ms':>7}  {'× python':>8}")
+    for r in rows:
+        print(
+            f"{r['command']:<{width}}  {r['median_ms']:>9.1f}  {r['min_ms']:>7.1f}  "
+            f"{r['cpu_median_ms']:>7.1f}  {r['vs_python']:>8.2f}"
+        )
+    print(f"{result['runs']} runs each, interleaved; load average {result['load_average']}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--runs", type=int, default=20, help="Timed runs per command (default 20).")
+    parser.add_argument("--json", metavar="FILE", help="Also write the result as JSON to FILE.")
+    parser.add_argument("--extra", action="append", default=[], metavar="ARGS", help="Another paixing command line to time.")
+    parser.add_argument("--before", metavar="PYTHON", help="Also time these commands with this interpreter (another venv).")
+    args = parser.parse_args(argv)
+    all_cases = cases(sys.executable, args.extra)
+    if args.before:
+        all_cases += cases(args.before, args.extra, " [before]")
+    measure(all_cases, args.runs)
+    result = report(all_cases, args.runs)
+    print_table(result)
+    if args.json:
+        Path(args.json).write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
