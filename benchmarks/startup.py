@@ -11,7 +11,8 @@ or an upgrade pays). The commands are interleaved run by run, so a change in the
 load falls on all of them alike; each row gives the median wall-clock and CPU (user + system)
 milliseconds and the ratio of its median wall-clock to ``python -c pass`` measured in the same
 run. The interpreter is this one (run it with the venv's python), the ``paixing`` command the
-console script beside it. ``--before PYTHON`` times the same commands with another venv's
+console script beside it. Bytecode is cached in a temporary folder, as an installed package has
+it (``--no-bytecode-cache``: as the environment says). ``--before PYTHON`` times the same commands with another venv's
 interpreter (another checkout) in the same interleaved run, its rows marked ``[before]``.
 """
 
@@ -43,8 +44,8 @@ class Case:
     wall: list[float] = field(default_factory=list)
     cpu: list[float] = field(default_factory=list)
 
-    def run_once(self) -> None:
-        env = dict(os.environ)
+    def run_once(self, env: dict[str, str]) -> None:
+        env = dict(env)
         with tempfile.TemporaryDirectory() as cold:
             if self.cold_cache:
                 env["PAIXING_CACHE_DIR"] = cold
@@ -76,6 +77,7 @@ def cases(py: str, extra: list[str], label: str = "") -> list[Case]:
         Case("python -c pass", [py, "-c", "pass"]),
         Case('python -c "import paixing"', [py, "-c", "import paixing"]),
         Case("paixing variants", [*cli, "variants"]),
+        Case('python -c "import typer, pydantic"', [py, "-c", "import typer, pydantic.main"]),
         Case(f"paixing moves doudizhu --hand {HAND}", moves),
         Case(f"paixing moves doudizhu --hand {HAND} (cold cache)", moves, cold_cache=True),
     ]
@@ -85,14 +87,25 @@ def cases(py: str, extra: list[str], label: str = "") -> list[Case]:
     return found
 
 
-def measure(all_cases: list[Case], runs: int) -> None:
-    for case in all_cases:  # warm-up: files in the page cache, the variant cache filled
-        case.run_once()
+def environment(pycache: str | None) -> dict[str, str]:
+    """The commands' environment. Bytecode is cached (as after ``pip install``, which compiles
+    it) in ``pycache``, outside the source trees, even where ``PYTHONDONTWRITEBYTECODE`` is
+    set (then every run would compile every module again); ``None`` keeps the environment."""
+    env = dict(os.environ)
+    if pycache is not None:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = pycache
+    return env
+
+
+def measure(all_cases: list[Case], runs: int, env: dict[str, str]) -> None:
+    for case in all_cases:  # warm-up: bytecode written, files in the page cache, the variant cache filled
+        case.run_once(env)
         case.wall.clear()
         case.cpu.clear()
     for _ in range(runs):
         for case in all_cases:
-            case.run_once()
+            case.run_once(env)
 
 
 def report(all_cases: list[Case], runs: int) -> dict[str, object]:
@@ -127,7 +140,8 @@ def print_table(result: dict[str, object]) -> None:
             f"{r['command']:<{width}}  {r['median_ms']:>9.1f}  {r['min_ms']:>7.1f}  "
             f"{r['cpu_median_ms']:>7.1f}  {r['vs_python']:>8.2f}"
         )
-    print(f"{result['runs']} runs each, interleaved; load average {result['load_average']}")
+    cached = "cached" if result.get("bytecode_cached") else "compiled every run"
+    print(f"{result['runs']} runs each, interleaved; bytecode {cached}; load average {result['load_average']}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -136,12 +150,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", metavar="FILE", help="Also write the result as JSON to FILE.")
     parser.add_argument("--extra", action="append", default=[], metavar="ARGS", help="Another paixing command line to time.")
     parser.add_argument("--before", metavar="PYTHON", help="Also time these commands with this interpreter (another venv).")
+    parser.add_argument(
+        "--no-bytecode-cache", action="store_true", help="Leave PYTHONDONTWRITEBYTECODE as it is (compile every module every run)."
+    )
     args = parser.parse_args(argv)
     all_cases = cases(sys.executable, args.extra)
     if args.before:
         all_cases += cases(args.before, args.extra, " [before]")
-    measure(all_cases, args.runs)
+    with tempfile.TemporaryDirectory() as pycache:
+        env = environment(None if args.no_bytecode_cache else pycache)
+        measure(all_cases, args.runs, env)
     result = report(all_cases, args.runs)
+    result["bytecode_cached"] = not args.no_bytecode_cache
     print_table(result)
     if args.json:
         Path(args.json).write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")

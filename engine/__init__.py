@@ -13,15 +13,16 @@ answers questions about plays (``classify``, ``beats``, ``legal_plays``). These 
 functions check their inputs (``paixing.hands.checked``): a wrong type is a ``TypeError``
 naming what was expected, a card the deck cannot supply an ``UnknownCard`` (a ValueError).
 
-The names below are imported on first use (PEP 562): ``import paixing.cli`` or
+The names below are imported on first use (PEP 562, ``paixing.rules.lazy``): ``import paixing.cli`` or
 ``import paixing.rules.cards`` does not pay for the compiler and the rule-language models
 unless it uses them, which is most of a command's start-up (docs/performance.md, "Start-up").
 """
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from paixing.rules.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from paixing.hands.cache import ruleset
@@ -31,28 +32,6 @@ if TYPE_CHECKING:
     from paixing.hands.play import Play
     from paixing.hands.view import UnknownCard
     from paixing.rules import Card, CardError, VariantError, format_cards, load_variant, parse_cards
-
-_HOME = {
-    "ruleset": "paixing.hands.cache",
-    "beats": "paixing.hands.checked",
-    "beats_cards": "paixing.hands.checked",
-    "classify": "paixing.hands.checked",
-    "legal_plays": "paixing.hands.checked",
-    "why": "paixing.hands.checked",
-    "Ruleset": "paixing.hands.compile",
-    "TypeInfo": "paixing.hands.compile",
-    "compile_variant": "paixing.hands.compile",
-    "NotAPlay": "paixing.hands.moves",
-    "Play": "paixing.hands.play",
-    "UnknownCard": "paixing.hands.view",
-    "Card": "paixing.rules",
-    "CardError": "paixing.rules",
-    "VariantError": "paixing.rules",
-    "format_cards": "paixing.rules",
-    "load_variant": "paixing.rules",
-    "parse_cards": "paixing.rules",
-}
-"""Each public name → the module that defines it."""
 
 __all__ = [
     "Card",
@@ -75,16 +54,15 @@ __all__ = [
     "why",
 ]
 
-
-def __getattr__(name: str) -> Any:
-    """A public name, imported from its module on first use and kept (later reads are plain)."""
-    home = _HOME.get(name)
-    if home is None:
-        raise AttributeError(f"module 'paixing' has no attribute {name!r}")
-    value = getattr(import_module(home), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+__getattr__, __dir__ = lazy_exports(
+    __name__,
+    {
+        "paixing.hands.cache": ("ruleset",),
+        "paixing.hands.checked": ("beats", "beats_cards", "classify", "legal_plays", "why"),
+        "paixing.hands.compile": ("Ruleset", "TypeInfo", "compile_variant"),
+        "paixing.hands.moves": ("NotAPlay",),
+        "paixing.hands.play": ("Play",),
+        "paixing.hands.view": ("UnknownCard",),
+        "paixing.rules": ("Card", "CardError", "VariantError", "format_cards", "load_variant", "parse_cards"),
+    },
+)
