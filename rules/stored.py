@@ -54,7 +54,8 @@ class Stored:
 
     def _model_class(self) -> type:
         module, _, name = self._stored_model.partition(":")
-        return getattr(import_module(module), name)  # type: ignore[no-any-return]
+        cls: type = getattr(import_module(module), name)
+        return cls
 
     def __getattr__(self, name: str) -> Any:
         # Only names that are neither fields nor properties get here (a method, a class

@@ -1,0 +1,80 @@
+"""The command line's start-up work (docs/performance.md, "Start-up"): ``main`` imports only the
+module of its command, and ``moves`` streams plain lines where a table would not be read."""
+
+from __future__ import annotations
+
+import io
+import sys
+
+import paixing.cli as cli
+import pytest
+import typer
+from paixing.cli.cards import TABLE_LIMIT, print_plays
+from paixing.examples import plays_against
+from paixing.hands.cache import ruleset
+from typer.main import get_command_name
+from typer.testing import CliRunner
+
+
+def test_every_command_is_registered_by_the_module_commands_names() -> None:
+    assert list(cli.MODULES) == sorted(set(cli.COMMANDS.values()))
+    assert names(cli.register()) == cli.COMMANDS
+
+
+def names(app: typer.Typer) -> dict[str, str]:
+    """Each registered command's name → the module (of ``paixing.cli``) that registered it."""
+    found = {}
+    for c in app.registered_commands:
+        assert c.callback is not None
+        found[c.name or get_command_name(c.callback.__name__)] = c.callback.__module__.rsplit(".", 1)[1]
+    return found
+
+
+def test_help_lists_the_commands_in_module_order_whichever_ran_first() -> None:
+    assert cli.main(["moves", "banzipao", "--hand", "3"]) == 0
+    assert list(names(cli.register())) == list(cli.COMMANDS)
+
+
+def test_moves_prints_plain_lines_when_not_a_terminal() -> None:
+    result = CliRunner().invoke(cli.app, ["moves", "banzipao", "--hand", "334"])
+    assert result.exit_code == 0
+    assert result.stdout == (
+        "334 on a free lead\n"
+        "1\tsingle\t单张\tSingle\t3\n"
+        "2\tsingle\t单张\tSingle\t4\n"
+        "3\tpair\t对子\tPair\t33\n"
+        "3 legal plays on a free lead\n"
+    )
+
+
+def test_plain_lines_name_what_wild_cards_stand_for() -> None:
+    result = CliRunner().invoke(cli.app, ["moves", "chibi-dagun", "--hand", "55 BJ", "--last", "44"])
+    assert result.exit_code == 0
+    assert result.stdout == (
+        "55 BJ on 44\n"
+        "1\tpair\t对子\tPair\t5 BJ\t55\n"
+        "2\tpair\t对子\tPair\t55\n"
+        "2 legal plays on 44\n"
+    )
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_terminal_gets_a_table_up_to_the_limit_then_plain_lines(monkeypatch: pytest.MonkeyPatch) -> None:
+    rs = ruleset("doudizhu")
+    few = plays_against(rs, "334", None)
+    screen = _Terminal()
+    monkeypatch.setattr(sys, "stdout", screen)
+    print_plays(few, "334 on a free lead")
+    assert "┏━━━┳" in screen.getvalue() and "│ 3 │ pair   │ 对子 │ Pair │ 33    │    │" in screen.getvalue()
+    many = plays_against(rs, "3333 4444 5555 6666 7777 BJ RJ", None)
+    assert len(many) > TABLE_LIMIT
+    screen = _Terminal()
+    monkeypatch.setattr(sys, "stdout", screen)
+    print_plays(many, "title")
+    lines = screen.getvalue().splitlines()
+    assert lines[0] == "title" and len(lines) == len(many) + 1
+    assert lines[-1].startswith(f"{len(many)}\t")
