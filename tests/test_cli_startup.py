@@ -10,6 +10,7 @@ import paixing.cli as cli
 import pytest
 import typer
 from paixing.cli.cards import TABLE_LIMIT, print_plays
+from paixing.cli.direct import plain_call
 from paixing.examples import plays_against
 from paixing.hands.cache import ruleset
 from typer.main import get_command_name
@@ -78,3 +79,54 @@ def test_a_terminal_gets_a_table_up_to_the_limit_then_plain_lines(monkeypatch: p
     lines = screen.getvalue().splitlines()
     assert lines[0] == "title" and len(lines) == len(many) + 1
     assert lines[-1].startswith(f"{len(many)}\t")
+
+
+PLAIN_CALLS = [
+    ["moves", "banzipao", "--hand", "334"],
+    ["moves", "--hand=334", "banzipao", "--json"],
+    ["moves", "doudizhu", "--hand", "555 6 BJ RJ", "--last", "4443"],
+    ["moves", "doudizhu", "--hand", "3333 4444 5555 6666 7777 BJ RJ", "--limit", "3"],
+    ["moves", "doudizhu", "--hand", "3333 4444 5555 6666 7777 BJ RJ", "--limit=0", "--json"],
+    ["moves", "doudizhu", "--hand", "555", "--last", "45"],
+    ["moves", "banzipao", "--hand", "33 BJ"],
+    ["moves", "banzipao", "--hand", "3X"],
+    ["moves", "no-such-game", "--hand", "33"],
+    ["moves", "chibi-dagun", "--hand", "55 BJ", "--last", "44", "--first-play", "--next-left", "1"],
+    ["classify", "chibi-dagun", "333", "BJ"],
+    ["classify", "doudizhu", "34", "--json"],
+    ["beats", "doudizhu", "3333", "BJ RJ"],
+    ["beats", "--json", "banzipao", "55667788", "JJQQKK"],
+]
+
+
+@pytest.mark.parametrize("argv", PLAIN_CALLS, ids=" ".join)
+def test_a_plain_call_runs_directly_as_typer_would_run_it(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    fn = next(c.callback for c in cli.register(argv[0]).registered_commands if c.name == argv[0])
+    assert fn is not None and plain_call(fn, argv[1:]) is not None
+    code = cli.main(argv)
+    direct = capsys.readouterr()
+    typer_run = CliRunner().invoke(cli.app, argv)
+    assert (code, direct.out, direct.err) == (typer_run.exit_code, typer_run.stdout, typer_run.stderr)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["banzipao"],  # --hand missing: typer says so
+        ["banzipao", "--hand", "334", "--hand", "33"],
+        ["banzipao", "--hand", "334", "--limit", "-1"],
+        ["banzipao", "--hand", "334", "--limit", "x"],
+        ["banzipao", "--hand", "334", "--limit"],
+        ["banzipao", "--hand", "334", "--json=1"],
+        ["banzipao", "--hand", "334", "-h"],
+        ["banzipao", "--hand", "334", "--help"],
+        ["banzipao", "--hand", "334", "--nope"],
+        ["banzipao", "extra", "--hand", "334"],
+        ["--", "banzipao", "--hand", "334"],
+        ["banzipao", "--hand", "-3"],
+    ],
+)
+def test_anything_but_a_plain_call_is_left_to_typer(args: list[str]) -> None:
+    from paixing.cli.cards import moves_cmd
+
+    assert plain_call(moves_cmd, args) is None

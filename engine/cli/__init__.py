@@ -15,7 +15,8 @@ group, or a new module, and its name in ``COMMANDS``.
 
 Start-up (docs/performance.md): ``main`` imports only the module of the command it runs (a
 module imports what its commands need: the game layer, rich, jinja), so ``paixing moves``
-does not pay for the arena or the rulebook. ``app`` (``from paixing.cli import app``) and
+does not pay for the arena or the rulebook; a plain call of a card command runs without
+building the click command (``direct``). ``app`` (``from paixing.cli import app``) and
 help without a command import every module, and list the commands in ``MODULES`` order.
 """
 
@@ -31,6 +32,7 @@ import typer
 from .cluster import fill_optional_values
 from .common import EXIT_NOT_A_PLAY, EXIT_USAGE, fit_output_encoding
 from .common import app as _app
+from .direct import DIRECT, plain_call, run
 
 if TYPE_CHECKING:
     from . import arena, cards, conformance, hands, show, tools, variants  # noqa: F401
@@ -155,8 +157,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     fit_output_encoding()
     args = fill_optional_values(sys.argv[1:] if argv is None else argv)
+    command = _command(args)
+    if args and command == args[0] and command in DIRECT:
+        fn = next(c.callback for c in register(command).registered_commands if c.name == command)
+        kwargs = plain_call(fn, args[1:]) if fn is not None else None
+        if fn is not None and kwargs is not None:
+            return run(fn, kwargs)
     try:
-        register(_command(args))(args=args, prog_name="paixing")
+        register(command)(args=args, prog_name="paixing")
     except SystemExit as exc:
         if exc.code is None or isinstance(exc.code, int):
             return exc.code or 0
