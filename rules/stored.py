@@ -25,7 +25,6 @@ import hashlib
 import os
 import pickle
 import sys
-import tempfile
 from collections.abc import Iterable, Iterator
 from importlib import import_module
 from inspect import getattr_static
@@ -170,6 +169,8 @@ def store(ref: str, variant: Any, chain: Iterable[Path]) -> None:
         return
     entry = {"stamp": _code_stamp(), "chain": digests, "variant": to_stored(variant)}
     target = _entry_file(ref, folder)
+    import tempfile  # only on a miss: its imports (random, shutil) cost every hit ~2 ms
+
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=target.parent, suffix=".tmp", delete=False) as out:
