@@ -148,6 +148,16 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+def _run_directly(args: list[str]) -> int | None:
+    """A plain call of a card command, run without click (``direct``): its exit code; None
+    when ``args`` are anything else."""
+    if not args or args[0] not in DIRECT:
+        return None
+    fn = next((c.callback for c in register(args[0]).registered_commands if c.name == args[0]), None)
+    kwargs = plain_call(fn, args[1:]) if fn is not None else None
+    return run(fn, kwargs) if fn is not None and kwargs is not None else None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """The console script: run the app and return its exit code.
 
@@ -158,11 +168,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     fit_output_encoding()
     args = fill_optional_values(sys.argv[1:] if argv is None else argv)
     command = _command(args)
-    if args and command == args[0] and command in DIRECT:
-        fn = next(c.callback for c in register(command).registered_commands if c.name == command)
-        kwargs = plain_call(fn, args[1:]) if fn is not None else None
-        if fn is not None and kwargs is not None:
-            return run(fn, kwargs)
+    code = _run_directly(args)
+    if code is not None:
+        return code
     try:
         register(command)(args=args, prog_name="paixing")
     except SystemExit as exc:

@@ -98,23 +98,27 @@ def plain_call(fn: Callable[..., Any], args: Sequence[str]) -> dict[str, Any] | 
         if not word.startswith("-"):
             words.append(word)
             continue
-        name, eq, attached = word.partition("=")
-        p = options.get(name)
+        p = options.get(word.partition("=")[0])
         if p is None or p.name in given or p.many:
             return None
-        if p.kind is bool:
-            if eq:
-                return None
-            given[p.name] = True
-            continue
-        if not eq and not rest:
-            return None
-        text = attached if eq else rest.pop(0)
-        value = None if text.startswith("-") else _value(p, text)
+        value = _option_value(p, word, rest)
         if value is None:
             return None
         given[p.name] = value
     return _bind(params, positional, words, given)
+
+
+def _option_value(p: _Param, word: str, rest: list[str]) -> Any:
+    """The value of option ``word`` (``--x``, ``--x=V`` or ``--x V``, taking V from ``rest``),
+    or None when click might read it otherwise (a flag given a value, a value that begins
+    with ``-``, a missing value)."""
+    _, eq, attached = word.partition("=")
+    if p.kind is bool:
+        return None if eq else True
+    if not eq and not rest:
+        return None
+    text = attached if eq else rest.pop(0)
+    return None if text.startswith("-") else _value(p, text)
 
 
 def _bind(params: list[_Param], positional: list[_Param], words: list[str], given: dict[str, Any]) -> dict[str, Any] | None:
