@@ -126,6 +126,7 @@ def moves_cmd(
 ) -> None:
     """Every legal play from a hand, on a free lead or against the last play; the variant's play
     obligations (``game.play.obligations``) apply, given ``--first-play`` and ``--next-left``.
+
     More than 200 plays, or output that is not a terminal, print as plain lines."""
     rs = load_quick(variant)
     hand_cards = read_cards(rs, hand, "--hand")
