@@ -1,6 +1,6 @@
 """Start-up: how long a whole ``paixing`` process takes, beside ``python -c pass``.
 
-    python benchmarks/startup.py [--runs N] [--json FILE] [--extra "ARGS"]... [--before PYTHON]
+    python benchmarks/startup.py [--runs N] [--extra "ARGS"]... [--before PYTHON] [--json FILE | --no-json]
 
 Times, as whole processes and the way ``hyperfine`` does (one warm-up run each, then ``--runs``
 runs; stdout to /dev/null): ``python -c pass`` (the interpreter alone: the floor),
@@ -14,14 +14,16 @@ run. The interpreter is this one (run it with the venv's python), the ``paixing`
 console script beside it. Bytecode is cached in a temporary folder, as an installed package has
 it (``--no-bytecode-cache``: as the environment says). ``--before PYTHON`` times the same commands with another venv's
 interpreter (another checkout) in the same interleaved run, its rows marked ``[before]``.
+
+The ``startup`` section of the result file (benchmarks/results.py; README's speed block shows
+each row's ``name`` and ``median_ms``) gets this interpreter's rows, and ``before_rows`` the
+other checkout's.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import platform
 import shlex
 import statistics
 import subprocess
@@ -30,6 +32,9 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
+
+from results import DEFAULT_PATH, Meta, load_average, merge_section
 
 HAND = "33445566778899TTJJ"
 
@@ -108,11 +113,11 @@ def measure(all_cases: list[Case], runs: int, env: dict[str, str]) -> None:
             case.run_once(env)
 
 
-def report(all_cases: list[Case], runs: int) -> dict[str, object]:
+def report(all_cases: list[Case], runs: int) -> dict[str, Any]:
     floor = statistics.median(all_cases[0].wall)
     rows = [
         {
-            "command": c.name,
+            "name": c.name,
             "median_ms": round(statistics.median(c.wall), 1),
             "min_ms": round(min(c.wall), 1),
             "cpu_median_ms": round(statistics.median(c.cpu), 1),
@@ -120,40 +125,34 @@ def report(all_cases: list[Case], runs: int) -> dict[str, object]:
         }
         for c in all_cases
     ]
-    return {
-        "benchmark": "startup",
-        "runs": runs,
-        "python": platform.python_version(),
-        "machine": platform.machine(),
-        "load_average": [round(x, 2) for x in os.getloadavg()],
-        "rows": rows,
-    }
+    return {"runs": runs, "rows": rows}
 
 
-def print_table(result: dict[str, object]) -> None:
+def print_table(result: dict[str, Any]) -> None:
     rows = result["rows"]
-    assert isinstance(rows, list)
-    width = max(len(r["command"]) for r in rows)
+    width = max(len(r["name"]) for r in rows)
     print(f"{'command':<{width}}  {'median ms':>9}  {'min ms':>7}  {'CPU ms':>7}  {'× python':>8}")
     for r in rows:
         print(
-            f"{r['command']:<{width}}  {r['median_ms']:>9.1f}  {r['min_ms']:>7.1f}  "
+            f"{r['name']:<{width}}  {r['median_ms']:>9.1f}  {r['min_ms']:>7.1f}  "
             f"{r['cpu_median_ms']:>7.1f}  {r['vs_python']:>8.2f}"
         )
     cached = "cached" if result.get("bytecode_cached") else "compiled every run"
-    print(f"{result['runs']} runs each, interleaved; bytecode {cached}; load average {result['load_average']}")
+    print(f"{result['runs']} runs each, interleaved; bytecode {cached}; load average {load_average()}")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--runs", type=int, default=20, help="Timed runs per command (default 20).")
-    parser.add_argument("--json", metavar="FILE", help="Also write the result as JSON to FILE.")
+    parser.add_argument("--json", metavar="FILE", default=str(DEFAULT_PATH), help="Result file to merge the 'startup' section into.")
+    parser.add_argument("--no-json", action="store_true", help="Print only.")
     parser.add_argument("--extra", action="append", default=[], metavar="ARGS", help="Another paixing command line to time.")
     parser.add_argument("--before", metavar="PYTHON", help="Also time these commands with this interpreter (another venv).")
     parser.add_argument(
         "--no-bytecode-cache", action="store_true", help="Leave PYTHONDONTWRITEBYTECODE as it is (compile every module every run)."
     )
     args = parser.parse_args(argv)
+    meta = Meta.start()
     all_cases = cases(sys.executable, args.extra)
     if args.before:
         all_cases += cases(args.before, args.extra, " [before]")
@@ -163,8 +162,10 @@ def main(argv: list[str] | None = None) -> int:
     result = report(all_cases, args.runs)
     result["bytecode_cached"] = not args.no_bytecode_cache
     print_table(result)
-    if args.json:
-        Path(args.json).write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    if not args.no_json:
+        mine = [r for r in result["rows"] if not r["name"].endswith(" [before]")]
+        section = {**result, "rows": mine, "before_rows": [r for r in result["rows"] if r not in mine]}
+        print(f"wrote {merge_section('startup', section, meta, args.json)}", file=sys.stderr)
     return 0
 
 
