@@ -4,7 +4,10 @@ module of its command, and ``moves`` streams plain lines where a table would not
 from __future__ import annotations
 
 import io
+import pkgutil
 import sys
+from importlib import import_module
+from types import ModuleType
 
 import paixing.cli as cli
 import pytest
@@ -130,3 +133,14 @@ def test_anything_but_a_plain_call_is_left_to_typer(args: list[str]) -> None:
     from paixing.cli.cards import moves_cmd
 
     assert plain_call(moves_cmd, args) is None
+
+
+@pytest.mark.parametrize("package", ["paixing", "paixing.rules", "paixing.game"])
+def test_no_lazy_public_name_is_also_a_module_name(package: str) -> None:
+    """A package whose names are imported on first use (``paixing.rules.lazy``) must not name
+    one like a module of its own: importing that module would set the package's attribute to
+    the module (as ``paixing.hands.classify`` is both), and the name would read as the module."""
+    pkg = import_module(package)
+    modules = {m.name for m in pkgutil.iter_modules(pkg.__path__)}
+    assert not modules & set(pkg.__all__)
+    assert all(not isinstance(getattr(pkg, name), ModuleType) for name in pkg.__all__)
