@@ -11,6 +11,7 @@ from paixing.hands.kickers import Core, match_kickers
 from paixing.hands.lazy import Item, made
 from paixing.hands.play import Play
 from paixing.hands.ruleset import ContainsFn, Counts, FeatureFn, Ruleset, TypeInfo
+from paixing.hands.shapes import base  # for base.HandType, imported there for type checking only
 from paixing.hands.shapes.base import Describer, Shape, natural_counts, register
 from paixing.hands.shapes.chain_wild import wild_chains
 from paixing.hands.shapes.counting import Ask, DeckCounts, natural_count, with_run
@@ -19,7 +20,6 @@ from paixing.hands.tables import BIG, RankTables
 from paixing.hands.view import HandView
 from paixing.hands.wild_kickers import match_wild_chain
 from paixing.rules.cards import Card
-from paixing.rules.models import HandType
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,7 @@ class ChainParams:
     bound on the window's place, and generation ignores ``floor``."""
 
 
-def _compile(spec: HandType, tables: RankTables) -> ChainParams:
+def _compile(spec: base.HandType, tables: RankTables) -> ChainParams:
     ch = spec.chain
     assert ch is not None
     kmax = BIG if ch.length.max is None else ch.length.max
@@ -225,7 +225,7 @@ def _seat_count(t: TypeInfo, ask: Ask, deck: DeckCounts) -> int | None:
     return natural_count(deck, t, lambda free: with_run(deck, ask, p.gmin, p.kmin, free))
 
 
-def _describe(spec: HandType, say: Describer) -> list[list[Any]]:
+def _describe(spec: base.HandType, say: Describer) -> list[list[Any]]:
     ch = spec.chain
     assert ch is not None
     line = say.s("shape.chain", length=say.range_text(ch.length, "unit.rank"), group=say.range_text(ch.group, "unit.card"))

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from paixing.hands.kickers import kicker_cards, match_kickers, with_kickers
 from paixing.hands.lazy import Item, Raw, made
@@ -26,7 +26,9 @@ from paixing.hands.tables import BIG, RankTables
 from paixing.hands.view import HandView
 from paixing.hands.wild_kickers import WildCore, kicked_plays, match_wild_kickers
 from paixing.rules.cards import Card
-from paixing.rules.models import HandType
+
+if TYPE_CHECKING:
+    from paixing.rules.models import HandType
 
 
 @dataclass(frozen=True)
