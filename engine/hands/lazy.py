@@ -21,9 +21,10 @@ from paixing.hands.play import Groups, Naturals, Play
 from paixing.hands.ruleset import TypeInfo
 from paixing.hands.view import HandView
 
-Raw = tuple[TypeInfo, Groups, Naturals]
-"""A natural play not yet made: (type, core groups, natural cards used), its cards to be picked
-from the hand of the list it sits in."""
+Raw = tuple[TypeInfo, Groups, Naturals] | tuple[TypeInfo, Groups, Naturals, tuple[int, ...]]
+"""A play not yet made: (type, core groups, natural cards used), its cards to be picked from the
+hand of the list it sits in; a fourth entry, when there is one, says what each wild card stands
+for (a wild chain grown under the wild-card budget: no suit)."""
 
 Item = Play | Raw
 """What a shape's generator returns: made plays, or raw ones (``Raw``)."""
@@ -32,19 +33,19 @@ Item = Play | Raw
 def make(item: Item, hv: HandView) -> Play:
     """The play ``item`` stands for (``item`` itself when it is one)."""
     if type(item) is tuple:
-        return Play(item[0], None, item[1], item[2], (), -1, hv)
+        return Play(item[0], None, item[1], item[2], item[3] if len(item) > 3 else (), -1, hv)
     return item  # type: ignore[return-value]
 
 
 def made(items: Iterable[Item], hv: HandView) -> list[Play]:
     """Every item made into a ``Play`` (for the callers that read plays, not raw entries)."""
-    return [Play(x[0], None, x[1], x[2], (), -1, hv) if type(x) is tuple else x for x in items]  # type: ignore[misc]
+    return [Play(x[0], None, x[1], x[2], x[3] if len(x) > 3 else (), -1, hv) if type(x) is tuple else x for x in items]  # type: ignore[misc]
 
 
 def item_len(item: Item) -> int:
     """The number of cards of a play or raw play."""
     if type(item) is tuple:
-        return sum([n for _, n in item[2]])
+        return sum([n for _, n in item[2]]) + (len(item[3]) if len(item) > 3 else 0)
     return len(item)
 
 
@@ -68,7 +69,10 @@ class PlayList(list[Any]):
         hv = self._hand
         if hv is None:
             return
-        made = [Play(x[0], None, x[1], x[2], (), -1, hv) if type(x) is tuple else x for x in list.__iter__(self)]
+        made = [
+            Play(x[0], None, x[1], x[2], x[3] if len(x) > 3 else (), -1, hv) if type(x) is tuple else x
+            for x in list.__iter__(self)
+        ]
         list.__setitem__(self, slice(None), made)
         self._hand = None
 
@@ -80,7 +84,7 @@ class PlayList(list[Any]):
             return list.__getitem__(self, i)
         x = list.__getitem__(self, i)
         if type(x) is tuple:
-            x = Play(x[0], None, x[1], x[2], (), -1, self._hand)
+            x = Play(x[0], None, x[1], x[2], x[3] if len(x) > 3 else (), -1, self._hand)
             list.__setitem__(self, i, x)
         return x
 

@@ -128,7 +128,7 @@ def _even_chains(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, flo
     counts = hv.counts
     seq_counts = [counts[r] for r in seq]
     kmax = min(p.kmax, n_seq)
-    by_k: list[list[Play]] = [[] for _ in range(kmax + 1)]
+    by_k: list[list[Item]] = [[] for _ in range(kmax + 1)]
     sizes: list[tuple[int, int, int, list[list[Step]]]] = []
     for s in range(p.gmin, min(p.gmax, max(seq_counts) + budget) + 1):
         k_lo, k_hi = p.kmin, kmax
@@ -162,7 +162,7 @@ def _steps(r: int, c: int, s: int, budget: int) -> list[Step]:
 
 
 def _grow(
-    rs: Ruleset, hv: HandView, t: TypeInfo, by_k: list[list[Play]], steps: list[list[Step]], start: int, s: int, ks: tuple[int, int], floor: int, budget: int
+    rs: Ruleset, hv: HandView, t: TypeInfo, by_k: list[list[Item]], steps: list[list[Step]], start: int, s: int, ks: tuple[int, int], floor: int, budget: int
 ) -> None:
     """Every chain of groups of ``s`` starting at ``start``, its length within ``ks`` and its
     top place at least ``floor``, into ``by_k`` by length."""
@@ -196,7 +196,7 @@ def _grow(
         if k >= first:
             core = cores[d]
             most = s * k - wmin  # natural cards at most (the type's fewest wild cards)
-            by_k[k] += [Play(t, None, core, nat, wild, -1, hv) for nat, wild, _, nn in grown if least <= nn <= most]
+            by_k[k] += [(t, core, nat, wild) for nat, wild, _, nn in grown if least <= nn <= most]
         frontier = grown
 
 
