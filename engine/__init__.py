@@ -14,6 +14,9 @@ functions check their inputs (``paixing.hands.checked``): a wrong type is a ``Ty
 naming what was expected, a card the deck cannot supply an ``UnknownCard`` (a ValueError).
 """
 
+# First: with PAIXING_PURE=1 the hand layer loads from its .py sources even where the compiled
+# core is installed (paixing.core_finder installs that finder; it imports only the standard library).
+import paixing.core_finder  # noqa: F401
 from paixing.hands.cache import ruleset
 from paixing.hands.checked import beats, beats_cards, classify, legal_plays, why
 from paixing.hands.compile import Ruleset, TypeInfo, compile_variant

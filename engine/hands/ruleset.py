@@ -93,6 +93,11 @@ class TypeInfo:
     """For a type made only of wild cards (four jokers): those cards' sorted names, which then
     read only as this type."""
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> TypeInfo:
+        """Itself: compiled tables are immutable and shared by every copy of a game (and a
+        shape's params may be a compiled class, which a deep copy cannot rebuild)."""
+        return self
+
     def rung(self, length: int) -> int:
         for lo, hi, rung in self.rungs:
             if lo <= length <= hi:
@@ -150,6 +155,10 @@ class Ruleset:
     importing the compiler (which imports this one)."""
     hand_cache: dict[HandParams, Ruleset] = field(default_factory=dict)
     """Specialised rulesets by their parameters (see ``for_hand``)."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Ruleset:
+        """Itself: a compiled variant is shared by every copy of a game (see TypeInfo's)."""
+        return self
 
     @property
     def id(self) -> str:
