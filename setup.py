@@ -39,7 +39,9 @@ INTERPRETED = {
     "paixing/hands/ruleset.py": "Ruleset is a weak-reference key (game/readings.py) and has cached properties",
     "paixing/hands/tables.py": "RankTables is deep-copied with the game state (native classes refuse __dict__ copies)",
 }
-"""Core modules left interpreted, and why: mypyc's native classes cannot do what these do."""
+"""Core modules left interpreted, and why: mypyc's native classes cannot do what these do.
+The packages' __init__.py stay interpreted too: they only import, and a compiled package
+finds its __path__ from mypyc's shared library, which an in-place build puts elsewhere."""
 
 
 def _wanted() -> bool:
@@ -61,7 +63,7 @@ def _stage() -> list[str]:
     shutil.copytree(HERE / "engine", STAGE / "paixing", ignore=shutil.ignore_patterns("*.so", "__pycache__"))
     shutil.copytree(HERE / "rules", STAGE / "paixing" / "rules", ignore=shutil.ignore_patterns("*.so", "__pycache__"))
     files = sorted(f for pattern in CORE for f in glob(str(STAGE / pattern)))
-    return [f for f in files if Path(f).relative_to(STAGE).as_posix() not in INTERPRETED]
+    return [f for f in files if Path(f).relative_to(STAGE).as_posix() not in INTERPRETED and Path(f).name != "__init__.py"]
 
 
 def _core_extensions() -> list[Any]:
@@ -86,7 +88,8 @@ def _core_extensions() -> list[Any]:
 
 def _first_line(error: BaseException) -> str:
     text = str(error).strip()
-    return text.splitlines()[0] if text else type(error).__name__
+    line = text.splitlines()[0] if text else type(error).__name__
+    return line if len(line) <= 120 else line[:117] + "..."
 
 
 class BuildCore(build_ext):

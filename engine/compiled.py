@@ -46,7 +46,8 @@ def stale_modules() -> list[str]:
     """Compiled modules older than their source (an in-place build not redone after an edit)."""
     stale = []
     for name in compiled_modules():
-        origin = sys.modules[name].__file__ or ""
+        spec = sys.modules[name].__spec__
+        origin = spec.origin if spec is not None and spec.origin else ""
         source = source_of(origin)
         # (a margin: an install writes both files within a second, in either order)
         if source is not None and source.stat().st_mtime > Path(origin).stat().st_mtime + 2:
