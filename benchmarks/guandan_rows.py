@@ -23,14 +23,13 @@ from types import ModuleType
 from typing import Any
 
 import paixing
+from movegen_core import Impl, Row
+from movegen_doudizhu import TOKEN_ORDER, read_paixing
 from paixing.hands import legal_plays
 
 LEVEL = "7"
 PEER_NAME = "GuanDanZero"
 PEER_LEVELS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-TOKENS = ("3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2", "BJ", "RJ")
-TOKEN_ORDER = {t: i for i, t in enumerate(TOKENS)}
-"""movegen's play strings: ranks (T for 10) in its order, so both columns compare alike."""
 
 
 def load_peer(path: str | None) -> ModuleType | None:
@@ -80,8 +79,8 @@ def _peer_call(utils: ModuleType, cards: list[paixing.Card]) -> Callable[[], Any
     return call
 
 
-def guandan_rows(states: int, seed: int, peer: ModuleType | None, row: Callable[..., Any], impl: Callable[[str], Any]) -> list[Any]:
-    """One row per wild count: ``row`` and ``impl`` are movegen's Row and Impl."""
+def guandan_rows(states: int, seed: int, peer: ModuleType | None) -> list[Row]:
+    """One row per wild count; the peer's "same plays" compares with paixing's answer."""
     rs = paixing.ruleset("guandan").for_hand(level=LEVEL)
     deck = rs.deck()
     wilds = [c for c in deck if rs.is_wild(c)]
@@ -89,13 +88,17 @@ def guandan_rows(states: int, seed: int, peer: ModuleType | None, row: Callable[
     rows = []
     for w in (0, 1, 2):
         rng = random.Random(f"{seed}-guandan-{w}")
-        ours = impl("paixing")
-        theirs = impl(PEER_NAME) if peer is not None else None
-        for _ in range(states):
+        ours = Impl("paixing", read_paixing)
+        impls = [ours]
+        if peer is not None:
+            theirs = Impl(PEER_NAME, peer_answers, refs=[], compared_with=rs.id)
+            impls.append(theirs)
+        for i in range(states):
             hand = rng.sample(wilds, w) + rng.sample(naturals, 27 - w)
             ours.calls.append(lambda hand=hand: legal_plays(rs, hand, None))
-            if theirs is not None and peer is not None:
+            if peer is not None:
                 theirs.calls.append(_peer_call(peer, hand))
+                theirs.refs.append(lambda i=i, ours=ours: ours.answers[i] or set())  # type: ignore[union-attr]
         label = f"掼蛋 27-card lead, {w} wild{'s' if w != 1 else ''} (level {LEVEL})"
-        rows.append(row(label, rs.id, ours, theirs, states=states))
+        rows.append(Row(label, rs.id, impls, states=states))
     return rows

@@ -122,6 +122,12 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
 
 def format_cards(cards: Iterable[Card]) -> str:
     """Write cards back as notation, in the order given; open-suit neighbours share one token."""
+    if not isinstance(cards, list | tuple):
+        cards = list(cards)  # read twice below
+    try:  # every card suited or special (the game's own cards): one token each, no run to merge
+        return " ".join([_TOKEN[card] for card in cards])
+    except KeyError:
+        pass
     tokens: list[str] = []
     run = ""
     for card in cards:
@@ -135,6 +141,13 @@ def format_cards(cards: Iterable[Card]) -> str:
     if run:
         tokens.append(run)
     return " ".join(tokens)
+
+
+_TOKEN: dict[Card, str] = {
+    **{Card(r, s): f"{r}{s}" for r in RANKS for s in SUITS},
+    **{Card(x): x for x in SPECIALS},
+}
+"""The token of every suited or special card (open-suit cards are not here: neighbours merge)."""
 
 
 def full_pack(jokers: bool = True) -> list[Card]:

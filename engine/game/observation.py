@@ -249,7 +249,8 @@ class PublicViews:
         )
 
     def observe(self, game: Observed, seat: int) -> Observation:
-        """What ``seat`` may know of ``game`` now."""
+        """What ``seat`` may know of ``game`` now (built for every decision: locals, no
+        intermediate lists)."""
         parts = self.parts[seat]
         if parts is None:
             parts = self.parts[seat] = self._seat_parts(game, seat)
@@ -258,24 +259,37 @@ class PublicViews:
             totals = self.totals = (tuple(game.finish), tuple(game.captured), tuple(game.scores))
         # the seat's history: its cached one, extended by the events since (no deal among them)
         log = game.log
+        n = len(log)
         history = self.histories[seat]
-        upto = self.seen_upto[seat]
-        if upto != len(log):
-            history += log[upto:]
-            self.seen_upto[seat] = len(log)
+        upto = self.seen_upto
+        if upto[seat] != n:
+            history += log[upto[seat] :]
+            upto[seat] = n
         phase = game.phase
+        turn = game.turn
+        hands = game.hands
+        contract, declarer, partner, mates, active, role, called, kitty = parts
         return Observation(
             game.rs,
             seat,
             phase,
             game.dealer,
-            game.turn,
-            tuple(game.hands[seat]),
-            tuple(map(len, game.hands)),
-            History(history, len(history)),
-            *parts,
+            turn,
+            tuple(hands[seat]),
+            tuple(map(len, hands)),
+            History(history, n),
+            contract,
+            declarer,
+            partner,
+            mates,
+            active,
+            role,
+            called,
+            kitty,
             tuple(game.trick),
             game.last,
-            *totals,
-            game.legal_actions() if seat == game.turn and phase != "over" else NO_ACTIONS,
+            totals[0],
+            totals[1],
+            totals[2],
+            game.legal_actions() if seat == turn and phase != "over" else NO_ACTIONS,
         )

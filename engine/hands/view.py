@@ -86,12 +86,18 @@ class HandView:
         by_rank = self._by_rank
         if by_rank is None:
             by_rank = [[] for _ in self.counts]
-            index = self.ruleset.rank_index
-            order = self.ruleset.card_index
-            wild = self.ruleset.tables.is_wild
-            for card in sorted(self.cards, key=lambda c: order.get(c, -1)):
-                r = index.get(card.rank)
-                if r is not None and not wild(card):
+            rs = self.ruleset
+            order = rs.card_index
+            rank_of = rs.card_rank
+            try:  # one C-level sort key: every dealt card has its place in the deck order
+                cards = sorted(self.cards, key=order.__getitem__)
+            except KeyError:  # open-suit cards (rank-only notation) sort first, as they come
+                cards = sorted(self.cards, key=lambda c: order.get(c, -1))
+            for card in cards:
+                r = rank_of.get(card)
+                if r is None:  # a card outside the deck's table: read it as the rules do
+                    r = -1 if rs.tables.is_wild(card) else rs.rank_index.get(card.rank, -1)
+                if r >= 0:
                     by_rank[r].append(card)
             self._by_rank = by_rank
         return by_rank
