@@ -10,7 +10,7 @@ the compiled modules win an ordinary import, and ``PAIXING_PURE=1`` in the envir
 from __future__ import annotations
 
 import sys
-from importlib.machinery import ExtensionFileLoader
+from importlib.machinery import ExtensionFileLoader, PathFinder
 from pathlib import Path
 from types import ModuleType
 
@@ -42,12 +42,19 @@ def describe() -> str:
     return "core: pure Python (no compiled modules installed)"
 
 
+def _installed_file(name: str) -> str:
+    """Where the import system finds module ``name`` (a compiled module's own ``__file__`` is
+    derived from mypyc's shared library, which an in-place build puts at the tree's root)."""
+    parent = sys.modules[name.rpartition(".")[0]]
+    spec = PathFinder.find_spec(name, getattr(parent, "__path__", None))
+    return spec.origin if spec is not None and spec.origin else ""
+
+
 def stale_modules() -> list[str]:
     """Compiled modules older than their source (an in-place build not redone after an edit)."""
     stale = []
     for name in compiled_modules():
-        spec = sys.modules[name].__spec__
-        origin = spec.origin if spec is not None and spec.origin else ""
+        origin = _installed_file(name)
         source = source_of(origin)
         # (a margin: an install writes both files within a second, in either order)
         if source is not None and source.stat().st_mtime > Path(origin).stat().st_mtime + 2:
