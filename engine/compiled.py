@@ -33,7 +33,7 @@ def compiled_modules() -> list[str]:
 
 
 def describe() -> str:
-    """One line: which core is active (for ``paixing --version`` and this module's output)."""
+    """One line: which core is active (the first line ``python -m paixing.compiled`` prints)."""
     modules = compiled_modules()
     if modules:
         return f"core: compiled (mypyc), {len(modules)} modules of {CORE}"
