@@ -5,7 +5,7 @@ The metadata lives in pyproject.toml; this file only adds the optional compiled 
 ``CORE`` from the very same .py sources when mypyc (asked for by build_backend.py) and a C
 compiler work, and otherwise prints one warning line and installs pure Python. The .py files
 are installed either way, so ``PAIXING_PURE=1`` at run time can load them instead
-(paixing.compiled).
+(paixing.core_finder; ``python -m paixing.compiled`` says which core runs).
 
 Build-time switches:
 - ``PAIXING_PURE=1``: no compiled core (and build_backend.py does not ask for mypy).
@@ -37,7 +37,7 @@ BUILDS = {"bdist_wheel", "build", "build_ext", "install", "editable_wheel", "dev
 """The setup commands that compile (pip runs bdist_wheel; editable_wheel only with PAIXING_COMPILE=1)."""
 INTERPRETED = {
     "paixing/hands/ruleset.py": "Ruleset is a weak-reference key (game/readings.py) and has cached properties",
-    "paixing/hands/tables.py": "RankTables is deep-copied with the game state (native classes refuse __dict__ copies)",
+    "paixing/hands/tables.py": "compiled it saves nothing measurable, and a frozen native RankTables cannot be deep-copied",
 }
 """Core modules left interpreted, and why: mypyc's native classes cannot do what these do.
 The packages' __init__.py stay interpreted too: they only import, and a compiled package
