@@ -182,6 +182,36 @@ def _print(rows: list[dict[str, Any]], labels: list[str], rounds: int, load: tup
         )
 
 
+Table = Callable[[dict[str, list[dict[str, Any]]], list[str]], list[dict[str, Any]]]
+Show = Callable[[list[dict[str, Any]], list[str], int, tuple[float, float]], None]
+
+
+def compare(trees: list[tuple[str, str]], args: argparse.Namespace, run: Callable[[str], dict[str, Any]], table: Table, show: Show) -> int:
+    """The driver's whole run: ``args.rounds`` interleaved rounds of ``run``, the medians as
+    ``table`` makes them, shown by ``show`` with the load before and after, and (``args.json``)
+    written with every round."""
+    labels = [label for _, label in trees]
+    load0 = _load()
+    runs = interleave(trees, args.rounds, run)
+    rows = table(runs, labels)
+    show(rows, labels, args.rounds, (load0, _load()))
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"labels": labels, "rows": rows, "runs": runs, "args": vars(args)}, f, indent=1)
+    return 0
+
+
+def interleave(trees: list[tuple[str, str]], rounds: int, run: Callable[[str], dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """``run(python)`` once per tree per round, the trees' order alternating from round to round
+    (neither always first on a machine whose load drifts): every round's result, per label."""
+    runs: dict[str, list[dict[str, Any]]] = {label: [] for _, label in trees}
+    for r in range(max(1, rounds)):
+        for python, label in trees if r % 2 == 0 else trees[::-1]:
+            runs[label].append(run(python))
+        print(f"round {r + 1}/{rounds} done (load {_load():.2f})", file=sys.stderr)
+    return runs
+
+
 def _load() -> float:
     try:
         with open("/proc/loadavg") as f:
@@ -209,22 +239,10 @@ def main(argv: list[str] | None = None) -> int:
     if not args.before or not args.after:
         parser.error("give --before and --after")
     trees = [_spec(args.before), _spec(args.after)]
-    labels = [label for _, label in trees]
     if wanted is None:
         probe = [_run(py, argparse.Namespace(games=0, rlcard_games=0, seed=args.seed), None) for py, _ in trees]
         wanted = [v for v in probe[0]["variants"] if v in probe[1]["variants"]]
-    runs: dict[str, list[dict[str, Any]]] = {label: [] for label in labels}
-    load0 = _load()
-    for r in range(max(1, args.rounds)):
-        for python, label in trees if r % 2 == 0 else trees[::-1]:
-            runs[label].append(_run(python, args, wanted))
-        print(f"round {r + 1}/{args.rounds} done (load {_load():.2f})", file=sys.stderr)
-    rows = _median_table(runs, labels)
-    _print(rows, labels, args.rounds, (load0, _load()))
-    if args.json:
-        with open(args.json, "w") as f:
-            json.dump({"labels": labels, "rows": rows, "runs": runs, "args": vars(args)}, f, indent=1)
-    return 0
+    return compare(trees, args, lambda python: _run(python, args, wanted), _median_table, _print)
 
 
 if __name__ == "__main__":

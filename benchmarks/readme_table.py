@@ -123,10 +123,14 @@ def games_block(sec: dict[str, Any]) -> list[str]:
 
 
 def startup_block(sec: dict[str, Any]) -> list[str]:
-    """benchmarks/startup.py's rows: ``{"name": str, "median_ms": float}`` each."""
-    out = ["", f"Start-up, median ms of a whole process (`python {sec['meta']['command']}`):", "",
+    """benchmarks/startup.py's rows: ``{"name": str, "median_ms": float}`` each, and the ratio
+    to ``python -c pass`` in the same run (``vs_python``) when the row has it: on a loaded
+    machine the milliseconds grow with the load, the ratio much less."""
+    out = ["", f"Start-up, median ms of a whole process, bytecode cached (`python {sec['meta']['command']}`; "
+           f"{_when(sec['meta'])}); in brackets, × `python -c pass` in the same run:", "",
            "| command | ms |", "| --- | ---: |"]
-    return out + [f"| `{r['name']}` | {_num(r['median_ms'])} |" for r in sec.get("rows", [])]
+    return out + [f"| `{r['name']}` | {_num(r['median_ms'])}" + (f" ({r['vs_python']:.2f})" if "vs_python" in r else "") + " |"
+                  for r in sec.get("rows", [])]
 
 
 def render(data: dict[str, Any]) -> str:

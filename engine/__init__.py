@@ -12,18 +12,29 @@ The rule language lives in ``paixing.rules``; this package compiles it (``rulese
 answers questions about plays (``classify``, ``beats``, ``legal_plays``). These public
 functions check their inputs (``paixing.hands.checked``): a wrong type is a ``TypeError``
 naming what was expected, a card the deck cannot supply an ``UnknownCard`` (a ValueError).
+
+The names below are imported on first use (PEP 562, ``paixing.rules.lazy``): ``import paixing.cli`` or
+``import paixing.rules.cards`` does not pay for the compiler and the rule-language models
+unless it uses them, which is most of a command's start-up (docs/performance.md, "Start-up").
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 # First: with PAIXING_PURE=1 the hand layer loads from its .py sources even where the compiled
 # core is installed (paixing.core_finder installs that finder; it imports only the standard library).
 import paixing.core_finder  # noqa: F401
-from paixing.hands.cache import ruleset
-from paixing.hands.checked import beats, beats_cards, classify, legal_plays, why
-from paixing.hands.compile import Ruleset, TypeInfo, compile_variant
-from paixing.hands.moves import NotAPlay
-from paixing.hands.play import Play
-from paixing.hands.view import UnknownCard
-from paixing.rules import Card, CardError, VariantError, format_cards, load_variant, parse_cards
+from paixing.rules.lazy import lazy_exports
+
+if TYPE_CHECKING:
+    from paixing.hands.cache import ruleset
+    from paixing.hands.checked import beats, beats_cards, classify, legal_plays, why
+    from paixing.hands.compile import Ruleset, TypeInfo, compile_variant
+    from paixing.hands.moves import NotAPlay
+    from paixing.hands.play import Play
+    from paixing.hands.view import UnknownCard
+    from paixing.rules import Card, CardError, VariantError, format_cards, load_variant, parse_cards
 
 __all__ = [
     "Card",
@@ -45,3 +56,16 @@ __all__ = [
     "ruleset",
     "why",
 ]
+
+__getattr__, __dir__ = lazy_exports(
+    __name__,
+    {
+        "paixing.hands.cache": ("ruleset",),
+        "paixing.hands.checked": ("beats", "beats_cards", "classify", "legal_plays", "why"),
+        "paixing.hands.compile": ("Ruleset", "TypeInfo", "compile_variant"),
+        "paixing.hands.moves": ("NotAPlay",),
+        "paixing.hands.play": ("Play",),
+        "paixing.hands.view": ("UnknownCard",),
+        "paixing.rules": ("Card", "CardError", "VariantError", "format_cards", "load_variant", "parse_cards"),
+    },
+)

@@ -9,9 +9,9 @@ the compiled modules win an ordinary import, and ``PAIXING_PURE=1`` in the envir
 
 from __future__ import annotations
 
+import os
 import sys
 from importlib.machinery import ExtensionFileLoader, PathFinder
-from pathlib import Path
 from types import ModuleType
 
 from paixing.core_finder import PURE_ENV, pure_requested, source_of
@@ -57,7 +57,7 @@ def stale_modules() -> list[str]:
         origin = _installed_file(name)
         source = source_of(origin)
         # (a margin: an install writes both files within a second, in either order)
-        if source is not None and source.stat().st_mtime > Path(origin).stat().st_mtime + 2:
+        if source is not None and os.stat(source).st_mtime > os.stat(origin).st_mtime + 2:
             stale.append(name)
     return stale
 

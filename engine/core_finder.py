@@ -14,7 +14,6 @@ import sys
 from importlib.abc import MetaPathFinder
 from importlib.machinery import EXTENSION_SUFFIXES, ExtensionFileLoader, ModuleSpec, PathFinder
 from importlib.util import spec_from_file_location
-from pathlib import Path
 from types import ModuleType
 
 PURE_ENV = "PAIXING_PURE"
@@ -25,12 +24,13 @@ def pure_requested() -> bool:
     return os.environ.get(PURE_ENV) == "1"
 
 
-def source_of(origin: str) -> Path | None:
-    """The .py file beside a compiled module (play.cpython-311-x86_64-linux-gnu.so → play.py)."""
+def source_of(origin: str) -> str | None:
+    """The .py file beside a compiled module (play.cpython-311-x86_64-linux-gnu.so → play.py).
+    (os.path, not pathlib: this module runs at every ``import paixing``, start-up included.)"""
     for suffix in EXTENSION_SUFFIXES:
         if origin.endswith(suffix):
-            source = Path(origin[: -len(suffix)] + ".py")
-            return source if source.is_file() else None
+            source = origin[: -len(suffix)] + ".py"
+            return source if os.path.isfile(source) else None
     return None
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from paixing.hands.classify import classify
 from paixing.hands.compile import Ruleset
@@ -11,7 +12,9 @@ from paixing.hands.moves import NotAPlay, beats_cards, legal_plays
 from paixing.hands.play import Play
 from paixing.hands.view import UnknownCard, check_in_deck
 from paixing.rules.cards import Card, CardError, format_cards, parse_cards
-from paixing.rules.models import Example
+
+if TYPE_CHECKING:
+    from paixing.rules.models import Example
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ read ``HYPOTHESIS_PROFILE`` too, to size themselves (small under ``ci``).
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -60,3 +61,16 @@ def variant_ids() -> list[str]:
 def ruleset(request: pytest.FixtureRequest) -> Ruleset:
     """The compiled ruleset of each built-in variant in turn."""
     return compile_ruleset(request.param)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _variant_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The stored-variant cache of the card commands (``paixing.rules.stored``) in a folder of
+    this run, not the user's ``~/.cache`` (subprocesses inherit it too)."""
+    before = os.environ.get("PAIXING_CACHE_DIR")
+    os.environ["PAIXING_CACHE_DIR"] = str(tmp_path_factory.mktemp("paixing-cache"))
+    yield
+    if before is None:
+        del os.environ["PAIXING_CACHE_DIR"]
+    else:
+        os.environ["PAIXING_CACHE_DIR"] = before

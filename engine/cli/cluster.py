@@ -16,12 +16,14 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, redirect_stdout
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..ray_pool import ClusterError, ClusterUnreachable, RayCluster, RayUnavailable, import_ray
 from .common import EXIT_NOT_A_PLAY, EXIT_USAGE, fail
+
+if TYPE_CHECKING:
+    from ..ray_pool import RayCluster
 
 RAY_FLAG = "--ray"
 OPTIONAL_VALUES = {RAY_FLAG: ""}
@@ -64,6 +66,12 @@ def ray_cluster(value: str | None, jobs: int = 1) -> RayCluster | None:
         return None
     if jobs > 1:
         fail("--jobs and --ray exclude each other: a Ray run uses every CPU of its cluster", EXIT_USAGE)
+    from ..ray_pool import (  # ``main`` reads this module first: keep it light
+        RayCluster,
+        RayUnavailable,
+        import_ray,
+    )
+
     try:
         import_ray()
     except RayUnavailable as exc:
@@ -77,6 +85,8 @@ def run_errors() -> Iterator[None]:
     malformed or does not answer, exit 1 for a chunk whose workers kept dying past its
     retries), and Ray's own notes (``(raylet) Task _call failed … will be retried``, which
     Ray prints to stdout) sent to stderr, so that stdout holds only the result (``--json``)."""
+    from ..ray_pool import ClusterError, ClusterUnreachable
+
     try:
         with redirect_stdout(sys.stderr):
             yield

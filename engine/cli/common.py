@@ -11,21 +11,21 @@ import json
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
-from paixing.hands.cache import ruleset
-from paixing.hands.classify import classify
-from paixing.hands.compile import Ruleset
 from paixing.hands.moves import NotAPlay
-from paixing.hands.play import Play
 from paixing.hands.view import UnknownCard, check_in_deck
 from paixing.rules.cards import Card, CardError, format_cards, parse_cards
-from paixing.rules.loader import VariantError, builtin_ids, is_path_ref
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
+
+if TYPE_CHECKING:
+    from paixing.hands.compile import Ruleset
+    from paixing.hands.play import Play
+    from rich.console import Console
+    from rich.table import Table
+
+# Start-up (docs/performance.md): a command imports what it uses. The card commands run on a
+# stored variant without pydantic (``load_quick``); rich is imported by the first table.
 
 EXIT_NOT_A_PLAY = 1
 """Cards that form no hand type; a variant file with problems."""
@@ -90,6 +90,8 @@ def print_json(data: object) -> None:
 
 def new_console(stderr: bool = False) -> Console:
     # Created per call so that it writes to whatever sys.stdout is now (CliRunner swaps it).
+    from rich.console import Console
+
     return Console(highlight=False, soft_wrap=False, stderr=stderr)
 
 
@@ -108,6 +110,11 @@ def user_errors() -> Iterator[None]:
 
 def load(ref: str) -> Ruleset:
     """The compiled variant, or its problems on stderr and exit 2 (unknown) / 1 (invalid file)."""
+    from pathlib import Path
+
+    from paixing.hands.cache import ruleset
+    from paixing.rules.loader import VariantError, builtin_ids, is_path_ref
+
     try:
         return ruleset(ref)
     except VariantError as exc:
@@ -115,6 +122,19 @@ def load(ref: str) -> Ruleset:
             typer.echo(problem, err=True)
         exists = Path(ref).is_file() if is_path_ref(ref) else ref in builtin_ids()
         raise typer.Exit(EXIT_NOT_A_PLAY if exists else EXIT_USAGE) from None
+
+
+def load_quick(ref: str) -> Ruleset:
+    """``load`` for commands that only read cards and plays (classify, beats, moves): the
+    variant from the stored-variant cache when its files are unchanged, which spares
+    importing pydantic (``paixing.hands.quick``); otherwise ``load`` it, then store it."""
+    from paixing.hands.quick import keep_ruleset, stored_ruleset
+
+    rs = stored_ruleset(ref)
+    if rs is None:
+        rs = load(ref)
+        keep_ruleset(ref, rs)
+    return rs
 
 
 def read_cards(rs: Ruleset, text: str, what: str) -> list[Card]:
@@ -138,6 +158,8 @@ def not_a_play(rs: Ruleset, cards: Sequence[Card]) -> NoReturn:
 
 def readings(rs: Ruleset, cards: Sequence[Card]) -> list[Play]:
     """The playable readings of ``cards``; exit 1 when there are none."""
+    from paixing.hands.classify import classify
+
     with user_errors():
         found = [p for p in classify(rs, cards) if p.type.playable]
     if not found:
@@ -146,6 +168,9 @@ def readings(rs: Ruleset, cards: Sequence[Card]) -> list[Play]:
 
 
 def plays_table(plays: Sequence[Play], title: str | None = None) -> Table:
+    from rich.markup import escape
+    from rich.table import Table
+
     table = Table(title=title)
     table.add_column("#", justify="right")
     table.add_column("type")

@@ -12,7 +12,7 @@ params) → the Ruleset. Nothing is mutated after it is built.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from paixing.hands.features import FeatureContext, compile_features
 from paixing.hands.ruleset import ContainsFn, Ruleset, TypeInfo, deal_deck
@@ -20,7 +20,9 @@ from paixing.hands.shapes import SHAPES, Shape
 from paixing.hands.suited import never_as_generate, never_as_match, suited_generate, suited_match
 from paixing.hands.tables import BIG, NO_PARAMS, HandParams, RankTables, rank_tables
 from paixing.rules.cards import Card
-from paixing.rules.models import HandType, Variant
+
+if TYPE_CHECKING:
+    from paixing.rules.models import HandType, Variant
 
 __all__ = ["BIG", "Ruleset", "TypeInfo", "compile_variant"]
 

@@ -9,13 +9,15 @@ of the other shapes), so this module never asks which shape a forbidden type has
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from paixing.hands.play import Play
 from paixing.hands.ruleset import ContainsFn, Counts, Ruleset, TypeInfo
 from paixing.hands.view import HandView
 from paixing.rules.cards import Card
-from paixing.rules.models import Kickers
+
+if TYPE_CHECKING:
+    from paixing.rules.models import Kickers
 
 
 def kick_units(spec: Kickers, groups: int) -> int:

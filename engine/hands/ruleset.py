@@ -11,11 +11,13 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from paixing.hands.tables import BIG, HandParams, RankTables
 from paixing.rules.cards import Card, full_pack, parse_cards
-from paixing.rules.models import HandType, Kickers, Text, Variant
+
+if TYPE_CHECKING:
+    from paixing.rules.models import HandType, Kickers, Text, Variant
 
 Counts = tuple[tuple[int, int], ...]
 """Natural cards as ((rank index, count), …)."""

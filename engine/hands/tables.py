@@ -7,9 +7,12 @@ cards with them) without a back-reference to the whole Ruleset.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from paixing.rules.cards import SPECIALS, Card, parse_cards
-from paixing.rules.models import Variant
+
+if TYPE_CHECKING:
+    from paixing.rules.models import Variant
 
 BIG = 1 << 30
 """Stands for "no upper limit" in compiled ranges."""

@@ -8,12 +8,15 @@ type; a type compared by suit keeps only the plays that already hold it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from paixing.game.obligations.base import Rule, Turn
 from paixing.hands.compile import Ruleset
 from paixing.hands.play import Play
 from paixing.rules.cards import Card, parse_cards
-from paixing.rules.obligations import FirstPlay
+
+if TYPE_CHECKING:
+    from paixing.rules.obligations import FirstPlay
 
 KIND = "first_play"
 

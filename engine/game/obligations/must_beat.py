@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from paixing.game.obligations.base import Rule, Turn
 from paixing.hands.compile import Ruleset
 from paixing.hands.play import Play
-from paixing.rules.obligations import MustBeat
+
+if TYPE_CHECKING:
+    from paixing.rules.obligations import MustBeat
 
 KIND = "must_beat"
 

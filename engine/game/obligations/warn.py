@@ -3,10 +3,14 @@ highest play of that type the player can make (the highest single, the highest p
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from paixing.game.obligations.base import Rule, Turn
 from paixing.hands.compile import Ruleset
 from paixing.hands.play import Play
-from paixing.rules.obligations import Warn
+
+if TYPE_CHECKING:
+    from paixing.rules.obligations import Warn
 
 KIND = "warn"
 

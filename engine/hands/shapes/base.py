@@ -14,14 +14,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from paixing.hands.ruleset import ContainsFn, FeatureFn, GenerateFn, MatchFn, TypeInfo
 from paixing.hands.shapes.counting import Ask, DeckCounts, RankTest
 from paixing.hands.tables import RankTables
 from paixing.hands.view import HandView
 from paixing.rules.cards import Card
-from paixing.rules.models import HandType
+
+if TYPE_CHECKING:
+    from paixing.rules.models import HandType
 
 
 class Describer(Protocol):

@@ -5,19 +5,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from itertools import product
 from typing import Any
 
 from paixing.hands.kickers import Core, kicker_cards, match_kickers
 from paixing.hands.play import Play
 from paixing.hands.ruleset import ContainsFn, Counts, FeatureFn, Ruleset, TypeInfo
+from paixing.hands.shapes import base  # for base.HandType, imported there for type checking only
 from paixing.hands.shapes.base import Describer, Shape, natural_counts, register
+from paixing.hands.shapes.chain_wild import emit_chain, wild_chains
 from paixing.hands.shapes.counting import Ask, DeckCounts, natural_count, with_run
 from paixing.hands.tables import BIG, RankTables
 from paixing.hands.view import HandView
-from paixing.hands.wild_kickers import kicked_plays, match_wild_chain
+from paixing.hands.wild_kickers import match_wild_chain
 from paixing.rules.cards import Card
-from paixing.rules.models import HandType
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,7 @@ class ChainParams:
     bound on the window's place, and generation ignores ``floor``."""
 
 
-def _compile(spec: HandType, tables: RankTables) -> ChainParams:
+def _compile(spec: base.HandType, tables: RankTables) -> ChainParams:
     ch = spec.chain
     assert ch is not None
     kmax = BIG if ch.length.max is None else ch.length.max
@@ -60,7 +60,7 @@ def generate(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None = None, 
         return _suited_chains(rs, hv, t, length, floor)
     if p.same_size and (not hv.wilds or t.wmax == 0):
         return _natural_chains(rs, hv, t, length, floor)
-    return _wild_chains(rs, hv, t, length, floor)
+    return wild_chains(rs, hv, t, length, floor)
 
 
 def _suited_chains(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int) -> list[Play]:
@@ -69,7 +69,7 @@ def _suited_chains(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, f
     p: ChainParams = t.params
     out: list[Play] = []
     wilds = hv.wilds[: t.wmax] if t.wmax else []
-    chains = _wild_chains if wilds else _natural_chains
+    chains = wild_chains if wilds else _natural_chains
     for si, suit in enumerate(rs.tables.suit_names):
         cards = [c for c in hv.cards if c.suit == suit and rs.card_rank.get(c, 0) >= 0]
         if not cards or len(cards) + len(wilds) < p.gmin * p.kmin:
@@ -78,99 +78,6 @@ def _suited_chains(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, f
             play.suit = si
             play._cards = tuple(rs.sort_cards(play.cards))  # low to high, as a typed play reads
             out.append(play)
-    return out
-
-
-def _spreads(caps: list[int], need: list[int], budget: int) -> list[tuple[int, ...]]:
-    """Ways to take u_i ≤ caps_i natural cards at each position so that the wild cards used,
-    sum(need_i - u_i) where ``need`` holds each group's size, stay within ``budget``.
-
-    Built into a list by plain recursion: a recursive generator would pass every result up
-    through one frame per position."""
-    base = sum(need) - sum(caps)
-    if base > budget:
-        return []
-    spare = budget - base
-    if spare == 0:
-        return [tuple(caps)]
-    # Choose how many naturals to give up at each position (e_i ≤ caps_i, sum e ≤ spare);
-    # the recursion only visits prefixes that can still be completed.
-    k = len(caps)
-    u = list(caps)
-    out: list[tuple[int, ...]] = []
-
-    def rec(i: int, left: int) -> None:
-        if i == k or left == 0:
-            out.append(tuple(u))
-            return
-        c = caps[i]
-        for e in range(0, (c if c < left else left) + 1):
-            u[i] = c - e
-            rec(i + 1, left - e)
-        u[i] = c
-
-    rec(0, spare)
-    return out
-
-
-def _wild_chains(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int) -> list[Play]:
-    """Chains where wild cards may fill groups (and chains of unequal groups), built as a list
-    (each generator frame between here and the caller would cost every play a resume)."""
-    out: list[Play] = []
-    p: ChainParams = t.params
-    seq = rs.seq
-    n_seq = len(seq)
-    w_max = min(len(hv.wilds), t.wmax)
-    seq_counts = [hv.counts[r] for r in seq]
-    for k in range(p.kmin, min(p.kmax, n_seq) + 1):
-        kick = kicker_cards(t, k)
-        for start in range(max(0, floor - k + 1), n_seq - k + 1):
-            cs = seq_counts[start : start + k]
-            if max(cs) == 0:
-                continue
-            pos = seq[start : start + k]
-            if p.same_size:
-                out += _wild_even_chains(rs, hv, t, pos, cs, start, length, kick, w_max)
-                continue
-            for sizes_t in product(*(range(p.gmin, min(p.gmax, c + w_max) + 1) for c in cs)):
-                sizes = list(sizes_t)
-                if length is not None and sum(sizes) + kick != length:
-                    continue
-                caps = [min(c, s) for c, s in zip(cs, sizes, strict=True)]
-                for u in _spreads(caps, sizes, w_max):
-                    out += _emit_chain(rs, hv, t, pos, sizes, list(u), start)
-    return out
-
-
-def _wild_even_chains(
-    rs: Ruleset,
-    hv: HandView, t: TypeInfo, pos: tuple[int, ...], cs: list[int], start: int, length: int | None, kick: int, w_max: int
-) -> list[Play]:
-    """Chains of equal groups at ``pos`` (natural counts ``cs``) with wild cards filling in."""
-    p: ChainParams = t.params
-    k = len(pos)
-    out: list[Play] = []
-    for s in range(p.gmin, min(p.gmax, max(cs) + w_max) + 1):
-        if length is not None and s * k + kick != length:
-            continue
-        sizes = [s] * k
-        caps = [c if c < s else s for c in cs]
-        if s * k - sum(caps) > w_max:
-            break
-        if t.kickers is not None:
-            for u in _spreads(caps, sizes, w_max):
-                out += _emit_chain(rs, hv, t, pos, sizes, list(u), start)
-            continue
-        groups = tuple([(r, s) for r in pos])
-        least = max(1, t.min_natural)
-        total = s * k
-        for u in _spreads(caps, sizes, w_max):
-            nat = sum(u)
-            if nat < least or total - nat < t.wmin:
-                continue
-            naturals = tuple([(r, n) for r, n in zip(pos, u, strict=True) if n])
-            wild_as = tuple([r for r, n in zip(pos, u, strict=True) for _ in range(s - n)])
-            out.append(Play(t, None, groups, naturals, wild_as, hand=hv))
     return out
 
 
@@ -193,7 +100,7 @@ def _natural_chains(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, 
                 else:
                     sizes = [s] * k
                     for a in range(first, end - k + 1):
-                        out += _emit_chain(rs, hv, t, seq[a : a + k], sizes, sizes, a)
+                        out += emit_chain(rs, hv, t, seq[a : a + k], sizes, sizes, a)
     return out
 
 
@@ -209,22 +116,6 @@ def chain_groups(rs: Ruleset, s: int, k: int, first: int, last: int) -> list[Cou
             g = cache[key] = tuple([(r, s) for r in rs.seq[a : a + k]])
         out.append(g)
     return out
-
-
-def _emit_chain(rs: Ruleset, hv: HandView, t: TypeInfo, pos: tuple[int, ...], sizes: list[int], u: list[int], start: int) -> Iterator[Play]:
-    nat = sum(u)
-    w = sum(sizes) - nat
-    if nat < max(1, t.min_natural) or w < t.wmin:
-        return
-    groups = tuple(zip(pos, sizes, strict=True))
-    wild_as: tuple[int, ...] = ()
-    if w:
-        wild_as = tuple([r for r, s, n in zip(pos, sizes, u, strict=True) for _ in range(s - n)])
-    if t.kickers is not None:
-        yield from kicked_plays(rs, hv, t, groups, dict(zip(pos, u, strict=True)), start, len(pos), sizes[0], wild_as)
-        return
-    naturals = tuple([(r, n) for r, n in zip(pos, u, strict=True) if n])
-    yield Play(t, None, groups, naturals, wild_as, hand=hv)
 
 
 # ------------------------------------------------------------------------------ matching
@@ -368,7 +259,7 @@ def _seat_count(t: TypeInfo, ask: Ask, deck: DeckCounts) -> int | None:
     return natural_count(deck, t, lambda free: with_run(deck, ask, p.gmin, p.kmin, free))
 
 
-def _describe(spec: HandType, say: Describer) -> list[list[Any]]:
+def _describe(spec: base.HandType, say: Describer) -> list[list[Any]]:
     ch = spec.chain
     assert ch is not None
     line = say.s("shape.chain", length=say.range_text(ch.length, "unit.rank"), group=say.range_text(ch.group, "unit.card"))

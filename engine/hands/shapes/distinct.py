@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 from math import comb
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from paixing.hands.play import Play
 from paixing.hands.ruleset import ContainsFn, Ruleset, TypeInfo
@@ -27,7 +27,9 @@ from paixing.hands.shapes.counting import (
 from paixing.hands.tables import RankTables
 from paixing.hands.view import HandView
 from paixing.rules.cards import Card
-from paixing.rules.models import HandType
+
+if TYPE_CHECKING:
+    from paixing.rules.models import HandType
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from paixing.hands.play import Play
 from paixing.hands.ruleset import ContainsFn, Counts, Ruleset, TypeInfo
@@ -28,7 +28,9 @@ from paixing.hands.shapes.counting import (
 from paixing.hands.tables import RankTables
 from paixing.hands.view import HandView
 from paixing.rules.cards import Card, parse_cards
-from paixing.rules.models import HandType
+
+if TYPE_CHECKING:
+    from paixing.rules.models import HandType
 
 
 @dataclass(frozen=True)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from paixing.hands.kickers import kicker_cards, match_kickers, with_kickers
 from paixing.hands.play import Play
@@ -23,7 +24,9 @@ from paixing.hands.tables import BIG, RankTables
 from paixing.hands.view import HandView
 from paixing.hands.wild_kickers import WildCore, kicked_plays, match_wild_kickers
 from paixing.rules.cards import Card
-from paixing.rules.models import HandType
+
+if TYPE_CHECKING:
+    from paixing.rules.models import HandType
 
 
 @dataclass(frozen=True)
@@ -51,7 +54,7 @@ def _compile(spec: HandType, tables: RankTables) -> GroupParams:
 
 
 # ------------------------------------------------------------------------------ generation
-def generate(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None = None, floor: int = -1) -> Iterable[Play]:
+def generate(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None = None, floor: int = -1) -> list[Play]:
     """Every group play of ``t`` (its top at least ``floor``)."""
     if min(len(hv.wilds), t.wmax) == 0 and t.wmin == 0:
         return _natural_groups(rs, hv, t, length, floor)
@@ -109,29 +112,55 @@ def _one_with_one(rs: Ruleset, hv: HandView, t: TypeInfo, g: int, size: int, flo
     return out
 
 
-def _wild_groups(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int) -> Iterator[Play]:
+def _wild_groups(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int) -> list[Play]:
+    """Groups with wild cards: for each rank and size, every number of natural cards the
+    wild-card budget allows (most wild cards first), as a list (no generator frame per play)."""
     p: GroupParams = t.params
     counts, wilds = hv.counts, hv.wilds
     w_max = min(len(wilds), t.wmax)
+    top = max(counts, default=0)
+    # cores[n][r]: the shared ((r, n),) of every size a group or its naturals can have
+    cores = [rs.group_cores(n) for n in range(min(p.gmax, top + w_max) + 1)]
+    # reach[c]: the (size, natural cards) a rank holding c natural cards can be read as
+    reach = [_reads(t, w_max, length, c) for c in range(top + 1)]
+    if t.kickers is None:
+        out = [Play(t, None, cores[s][r], cores[u][r], (r,) * (s - u), -1, hv) for r, c in enumerate(counts) if r >= floor for s, u in reach[c]]
+    else:
+        out = []
+        for r, c in enumerate(counts):
+            if r >= floor:
+                for s, u in reach[c]:
+                    out += kicked_plays(rs, hv, t, cores[s][r], {r: u}, -1, 1, s, (r,) * (s - u))
+    if wilds and t.min_natural == 0:
+        out += _wild_alone(rs, hv, t, length, floor)
+    return out
+
+
+def _wild_alone(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int) -> Iterable[Play]:
+    """The groups whose core is wild cards alone: read as a natural wild's own rank (with the
+    kickers, if any), else as the ``alone_as`` rank."""
+    if rs.tables.natural_wilds:
+        return _own_rank_kicked(rs, hv, t, length, floor) if t.kickers is not None else _own_rank_groups(rs, hv, t, length, floor)
+    if t.kickers is None and rs.alone_as >= floor:
+        return _all_wild_groups(rs, hv, t, length)
+    return ()
+
+
+@lru_cache(maxsize=4096)
+def _reads(t: TypeInfo, w_max: int, length: int | None, c: int) -> tuple[tuple[int, int], ...]:
+    """The (size, natural cards) a rank holding ``c`` natural cards can be read as with at most
+    ``w_max`` wild cards: sizes up, the budget's most wild cards first. Worked out once per
+    type, budget, length and count (a type hashes by identity), so a hand's ranks only look
+    their count up."""
+    p: GroupParams = t.params
     kick = kicker_cards(t, 1)
-    for r, c in enumerate(counts):
-        if c == 0 or r < floor:
-            continue
-        for s in range(p.gmin, min(p.gmax, c + w_max) + 1):
-            if length is not None and s + kick != length:
-                continue
-            for u in range(max(1, s - w_max, t.min_natural), min(c, s - t.wmin) + 1):
-                if t.kickers is not None:
-                    yield from kicked_plays(rs, hv, t, ((r, s),), {r: u}, -1, 1, s, (r,) * (s - u))
-                else:
-                    yield Play(t, None, ((r, s),), ((r, u),), (r,) * (s - u), hand=hv)
-    if wilds and t.min_natural == 0 and t.kickers is not None and rs.tables.natural_wilds:
-        yield from _own_rank_kicked(rs, hv, t, length, floor)
-    if wilds and t.min_natural == 0 and t.kickers is None:
-        if rs.tables.natural_wilds:
-            yield from _own_rank_groups(rs, hv, t, length, floor)
-        elif rs.alone_as >= floor:
-            yield from _all_wild_groups(rs, hv, t, length)
+    least = max(1, t.min_natural)
+    return tuple(
+        (s, u)
+        for s in range(p.gmin, min(p.gmax, c + w_max) + 1)
+        if length is None or s + kick == length
+        for u in range(max(least, s - w_max), min(c, s - t.wmin) + 1)
+    )
 
 
 def _all_wild_groups(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None) -> Iterator[Play]:

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, product
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from paixing.hands.play import Play
 from paixing.hands.ruleset import ContainsFn, Ruleset, TypeInfo
@@ -25,7 +25,9 @@ from paixing.hands.shapes.counting import (
 from paixing.hands.tables import RankTables
 from paixing.hands.view import HandView
 from paixing.rules.cards import Card
-from paixing.rules.models import HandType
+
+if TYPE_CHECKING:
+    from paixing.rules.models import HandType
 
 
 @dataclass(frozen=True)
