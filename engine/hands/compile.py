@@ -124,6 +124,7 @@ def _type_info(i: int, spec: HandType, tables: RankTables, me: _Shaped, cls: int
         fewer=spec.kickers is not None and spec.kickers.fewer,
         needs=kind.needs(params),
         needs_group=kind.needs_group(params),
+        floor_exact=kind.floor_exact(params),
         exclusive=kind.exclusive_wilds(params, tables),
         **kick,
         **_ladder_fields(rungs),
@@ -165,7 +166,9 @@ def compile_variant(variant: Variant, hand: HandParams = NO_PARAMS) -> Ruleset:
         _playable=tuple(t for t in types if t.playable),
         exclusive_wild_sets=frozenset(exclusive),
         card_rank=card_rank,
-        card_index={c: i for i, c in enumerate(sorted(set(deck), key=tables.sort_key))},
+        name_rank=None if tables.wild_cards else {c.rank: r for c, r in card_rank.items()},
+        # open-suit cards too: one sorts before the suited cards of its rank
+        card_index={c: i for i, c in enumerate(sorted(set(deck) | set(card_rank), key=tables.sort_key))},
         hand=hand,
         specialise=compile_variant,
     )

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
+from paixing.hands.lazy import Item
 from paixing.hands.play import Play
 from paixing.hands.ruleset import ContainsFn, Counts, Ruleset, TypeInfo
 from paixing.hands.view import HandView
@@ -49,25 +50,30 @@ def _forbidden(kick: Counts, forbid: list[tuple[frozenset[int] | None, ContainsF
 
 def with_kickers(
     rs: Ruleset, hv: HandView, t: TypeInfo, groups: Counts, used: dict[int, int], start: int, k: int, s: int, wild_as: tuple[int, ...] = ()
-) -> list[Play]:
+) -> list[Item]:
     """The core plus every allowed kicker multiset drawn from what the core leaves (every
     smaller number of units, none included, when the kickers may be ``fewer``). ``used``: the
     core's natural cards per rank (a rank filled by wild cards alone is there with 0: kickers
-    still may not be of it); ``wild_as``: what the core's wild cards stand for."""
+    still may not be of it); ``wild_as``: what the core's wild cards stand for. Plays without
+    wild cards come raw (see ``paixing.hands.lazy``)."""
     spec = t.kickers
     assert spec is not None
     units = kick_units(spec, k)
     if not spec.fewer:
         return _kicked(rs, hv, t, groups, used, start, k, s, units, wild_as)
-    out = [Play(t, None, groups, _merged(used, ()), wild_as, -1, hv)]
+    out: list[Item] = [_item(t, groups, _merged(used, ()), wild_as, hv)]
     for u in range(1, units):
         out += _kicked(rs, hv, t, groups, used, start, k, s, u, wild_as)
     return out
 
 
+def _item(t: TypeInfo, groups: Counts, naturals: Counts, wild_as: tuple[int, ...], hv: HandView) -> Item:
+    return Play(t, None, groups, naturals, wild_as, -1, hv) if wild_as else (t, groups, naturals)
+
+
 def _kicked(
     rs: Ruleset, hv: HandView, t: TypeInfo, groups: Counts, used: dict[int, int], start: int, k: int, s: int, units: int, wild_as: tuple[int, ...] = ()
-) -> list[Play]:
+) -> list[Item]:
     """The core plus every allowed multiset of exactly ``units`` kicker units."""
     spec = t.kickers
     assert spec is not None
@@ -78,13 +84,17 @@ def _kicked(
     if wild_as:
         core_items = [item for item in core_items if item[1]]
     elif units == 1 and spec.other_ranks and len(core_items) == 1:
-        return _one_unit(hv, t, groups, core_items[0], eligible, adjacent, forbid, s)
+        return _one_unit(t, groups, core_items[0], eligible, adjacent, forbid, s)
     kicks = multisets(eligible, _unit_caps(spec, t.kick_cap, eligible, rem, adjacent, s), units, spec.size)
     if forbid:
         kicks = [kick for kick in kicks if not _forbidden(kick, forbid)]
     if spec.other_ranks:
-        return [Play(t, None, groups, tuple(sorted(core_items + list(kick))), wild_as, -1, hv) for kick in kicks]
-    return [Play(t, None, groups, _merged(used, kick), wild_as, -1, hv) for kick in kicks]
+        nats = beside(tuple(core_items), kicks)
+    else:
+        nats = [_merged(used, kick) for kick in kicks]
+    if wild_as:
+        return [Play(t, None, groups, nat, wild_as, -1, hv) for nat in nats]
+    return [(t, groups, nat) for nat in nats]
 
 
 def eligible_ranks(hv: HandView, spec: Kickers, used: dict[int, int]) -> tuple[list[int], Sequence[int]]:
@@ -108,8 +118,8 @@ def _live_forbid(t: TypeInfo, eligible: list[int]) -> list[tuple[frozenset[int] 
 
 
 def _one_unit(
-    hv: HandView, t: TypeInfo, groups: Counts, core: tuple[int, int], eligible: list[int], adjacent: set[int], forbid: list[tuple[frozenset[int] | None, ContainsFn]], s: int
-) -> list[Play]:
+    t: TypeInfo, groups: Counts, core: tuple[int, int], eligible: list[int], adjacent: set[int], forbid: list[tuple[frozenset[int] | None, ContainsFn]], s: int
+) -> list[Item]:
     """三带一 / 三带二 and the like: one kicker beside one group, no sorting needed."""
     assert t.kickers is not None
     size = t.kickers.size
@@ -117,7 +127,7 @@ def _one_unit(
     units = [(r, size) for r in eligible if size <= t.kick_cap and not (r in adjacent and size >= s)]
     if forbid:
         units = [u for u in units if not _forbidden((u,), forbid)]
-    return [Play(t, None, groups, (u, core) if u[0] < r0 else (core, u), (), -1, hv) for u in units]
+    return [(t, groups, (u, core) if u[0] < r0 else (core, u)) for u in units]
 
 
 def _unit_caps(spec: Kickers, most: int, eligible: list[int], rem: Sequence[int], adjacent: set[int], s: int) -> list[int]:
@@ -131,6 +141,32 @@ def _unit_caps(spec: Kickers, most: int, eligible: list[int], rem: Sequence[int]
         cards = rem[r] if r not in adjacent else min(rem[r], s - 1)
         caps.append(min(cards, most) // size)
     return caps
+
+
+def beside(core: Counts, kicks: list[Counts]) -> list[Counts]:
+    """Each kicker multiset (low to high, of ranks outside the core) merged with the core into
+    one natural count list, low to high. When the core's ranks are consecutive rank indices (n
+    of a kind; a chain of a sequence in rank order) no kicker rank falls between them: each
+    merge is a split and two tuple concatenations, not a sort."""
+    if not core:
+        return kicks
+    lo, hi = core[0][0], core[-1][0]
+    if hi - lo != len(core) - 1 or tuple(sorted(core)) != core:
+        return [tuple(sorted(core + kick)) for kick in kicks]
+    out = []
+    for kick in kicks:
+        if not kick:
+            out.append(core)
+        elif kick[-1][0] < lo:
+            out.append(kick + core)
+        elif kick[0][0] > hi:
+            out.append(core + kick)
+        else:
+            i = 1
+            while kick[i][0] < lo:
+                i += 1
+            out.append(kick[:i] + core + kick[i:])
+    return out
 
 
 def _merged(used: dict[int, int], kick: Counts) -> Counts:

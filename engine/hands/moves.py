@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from paixing.hands.classify import classify
-from paixing.hands.generate import generate
+from paixing.hands.lazy import Item, item_len, made, play_list
 from paixing.hands.play import Play, beats
-from paixing.hands.ruleset import Ruleset, TypeInfo
+from paixing.hands.ruleset import GenerateFn, Ruleset, TypeInfo
 from paixing.hands.tables import BIG
 from paixing.hands.view import HandView
 from paixing.rules.cards import Card, format_cards
@@ -18,45 +18,85 @@ def legal_plays(rs: Ruleset, hand: Iterable[Card], target: Play | None = None) -
 
     A ``last_play_only`` type is offered only as the whole hand. Order is deterministic:
     hand-type order of the variant, then the order each shape enumerates (low ranks and short
-    chains first).
+    chains first). The list makes each play when it is first read (see ``paixing.hands.lazy``).
     """
     hv = hand if isinstance(hand, HandView) else HandView(rs, hand)
     # The largest group the hand can form: types needing more are skipped without a call.
-    most = max(hv.counts, default=0) + len(hv.wilds)
+    most = max(hv.counts) + len(hv.wilds)  # a variant has ranks: counts is never empty
+    out = play_list(hv)
     if target is None:
-        return _leads(rs, hv, most)
-    rung, cls = target.rung, target.type.cls  # read once, not once per type
-    out: list[Play] = []
-    for t in rs.playable_types:
-        if t.needs_group > most:
-            continue
-        higher = t.max_rung > rung
-        if not higher and t.cls != cls:
-            continue
-        length = None
-        floor = -1
-        if not higher:
-            if "length" in t.same and t.length_cap == BIG:
-                length = len(target)
-            # Only a type of the target's own shape reads its top the same way.
-            if t.key and t.key[0] == "top" and t.shape == target.type.shape:
-                floor = target.key[0]
-        plays = _of_length(rs, hv, t, length, floor) if t.last_only or t.fewer else generate(rs, hv, t, length, floor)
-        out.extend(play for play in plays if beats(play, target))
-    return out
-
-
-def _leads(rs: Ruleset, hv: HandView, most: int) -> list[Play]:
-    """Every play on a free lead (types needing a group larger than ``most`` skipped)."""
-    out: list[Play] = []
-    for t in rs.playable_types:
+        for t, gen in lead_plan(rs):
+            if t.needs_group <= most:
+                # Each shape enumerates every play once (tests check no identity repeats).
+                out += gen(rs, hv, t, None, -1)
+        return out
+    key = target.key
+    top = key[0] if key else -1
+    for t, gen, length, step, check in answer_plan(rs, target):
         if t.needs_group <= most:
-            # Each shape enumerates every play once (tests check no identity repeats).
-            out.extend(_of_length(rs, hv, t, None, -1) if t.last_only or t.fewer else generate(rs, hv, t))
+            plays = gen(rs, hv, t, length, -1 if step < 0 else top + step)
+            out += [p for p in made(plays, hv) if beats(p, target)] if check else plays
     return out
 
 
-def _of_length(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int) -> Iterable[Play]:
+Answer = tuple[TypeInfo, GenerateFn, "int | None", int, bool]
+"""One type asked when answering a play: (type, its generator, length its plays must have or
+None, the step from the target's top to the floor passed to the generator or -1 for none,
+whether each play must still be checked with ``beats``)."""
+
+
+def lead_plan(rs: Ruleset) -> tuple[tuple[TypeInfo, GenerateFn], ...]:
+    """Each playable type with the generator a free lead calls (``_of_length`` for the types
+    whose length the shapes cannot pre-filter), worked out once per ruleset."""
+    found = rs.answer_cache.get((-1, -1))
+    if found is None:
+        found = rs.answer_cache[(-1, -1)] = tuple((t, _generator(t)) for t in rs.playable_types)
+    return found
+
+
+def _generator(t: TypeInfo) -> GenerateFn:
+    return _of_length if t.last_only or t.fewer else t.generate
+
+
+def answer_plan(rs: Ruleset, target: Play) -> tuple[Answer, ...]:
+    """The types that can beat a play of ``target``'s type and length, and how to ask each,
+    worked out once per (type, length) and kept on the ruleset: most types of a ladder are
+    skipped by rung and class, and a play of the target's own type compared by its top alone
+    is generated above that top, so none of its plays needs ``beats``. The target keeps its
+    plan too: every other player answers the same play."""
+    try:
+        held = target._plan
+        if held[0] is rs:
+            return held[1]
+    except AttributeError:
+        pass
+    n = len(target)
+    found = rs.answer_cache.get((target.type.index, n))
+    if found is None:
+        found = rs.answer_cache[(target.type.index, n)] = tuple(_plan(rs, target.type, n, target.rung))
+    target._plan = (rs, found)
+    return found
+
+
+def _plan(rs: Ruleset, tt: TypeInfo, n: int, rung: int) -> Iterator[Answer]:
+    for t in rs.playable_types:
+        if t.max_rung > rung:
+            # A higher rung: every play beats when the type has one rung (all above the target).
+            yield (t, _generator(t), None, -1, t.fixed_rung < 0)
+            continue
+        if t.cls != tt.cls:
+            continue
+        length = n if "length" in t.same and t.length_cap == BIG else None
+        # Only a type of the target's own shape reads its top the same way.
+        by_top = bool(t.key) and t.key[0] == "top" and t.shape == tt.shape
+        exact = (
+            by_top and t.index == tt.index and t.key == ("top",) and t.fixed_rung == rung >= 0
+            and (not t.same or (t.same == ("length",) and length is not None)) and t.floor_exact
+        )
+        yield (t, _generator(t), length, 1 if exact else (0 if by_top else -1), not exact)
+
+
+def _of_length(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int) -> Iterable[Item]:
     """Plays of ``t`` of ``length`` cards (any when None), for the types whose length the
     shapes cannot pre-filter: the whole hand for ``last_play_only``, any length for ``fewer``
     kickers."""
@@ -65,9 +105,9 @@ def _of_length(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor
             return []
         length = len(hv.cards)
     if not t.fewer:
-        return generate(rs, hv, t, length, floor)
-    plays = generate(rs, hv, t, None, floor)
-    return plays if length is None else [p for p in plays if len(p) == length]
+        return t.generate(rs, hv, t, length, floor)
+    plays = t.generate(rs, hv, t, None, floor)
+    return plays if length is None else [p for p in plays if item_len(p) == length]
 
 
 def beats_cards(rs: Ruleset, play: Iterable[Card], target: Iterable[Card]) -> bool:

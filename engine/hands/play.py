@@ -23,9 +23,11 @@ class Play:
     """One reading of some cards. Two plays are equal when they differ only in interchangeable
     cards (same type, core, natural ranks and, for one-suit sets, suit)."""
 
-    __slots__ = ("type", "_cards", "groups", "naturals", "wild_as", "suit", "_key", "_same", "_hand")
+    __slots__ = ("type", "_cards", "groups", "naturals", "wild_as", "suit", "_key", "_same", "_hand", "_plan")
     _key: tuple[Any, ...]
     _same: tuple[Any, ...]
+    _plan: tuple[Any, Any]
+    """(ruleset, how it answers this play): kept by ``moves.answer_plan`` for the next player."""
 
     def __init__(
         self,
@@ -72,12 +74,22 @@ class Play:
         if cards is None:
             hand = self._hand
             assert hand is not None
-            picked: list[Card] = []
-            for r, n in sorted(self.naturals):  # rank order: a chain's naturals run in sequence order (A2345)
-                picked += hand.by_rank[r][:n]
+            by_rank = hand.picks or hand.by_rank  # the field first: no property call per play
+            naturals = self.naturals
+            k = len(naturals)
+            if k == 1:
+                r, n = naturals[0]
+                cards = by_rank[r][:n]
+            elif k == 2:  # a group and its kicker: no sort
+                (r, n), (q, m) = naturals
+                cards = by_rank[r][:n] + by_rank[q][:m] if r < q else by_rank[q][:m] + by_rank[r][:n]
+            else:
+                cards = ()
+                for r, n in sorted(naturals):  # rank order: a chain's naturals run in sequence order (A2345)
+                    cards += by_rank[r][:n]
             if self.wild_as:
-                picked += hand.wilds[: len(self.wild_as)]
-            cards = self._cards = tuple(picked)
+                cards += tuple(hand.wilds[: len(self.wild_as)])
+            self._cards = cards
             # Picked: let the hand view go. A play that was made lives on in the game's log, and
             # its view's lists kept alive there made the garbage collector run every hand.
             self._hand = None

@@ -87,6 +87,8 @@ class TypeInfo:
     needs_group: int = 0
     """Cards of one rank (wild cards included) a hand needs before any play of this type is
     possible: the group size for groups and chains, 0 for other shapes."""
+    floor_exact: bool = False
+    """The shape's generator honours ``floor`` exactly: no play it returns has a lower top."""
     fixed_rung: int = -1
     """The rung of every play of this type when the ladder does not split it by length."""
     max_rung: int = -1
@@ -94,6 +96,9 @@ class TypeInfo:
     exclusive: tuple[str, ...] | None = None
     """For a type made only of wild cards (four jokers): those cards' sorted names, which then
     read only as this type."""
+    memo: dict[Any, Any] = field(default_factory=dict)
+    """The shape's own memo of raw plays that depend on the type alone, not on a hand (n of a
+    kind of each rank, the chains of a run): built on first use, shared by every hand."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> TypeInfo:
         """Itself: compiled tables are immutable and shared by every copy of a game (and a
@@ -141,8 +146,13 @@ class Ruleset:
     """Each card of the deck → its rank index, -1 for a wild card (counting a hand is one
     dictionary look-up per card)."""
     card_index: dict[Card, int]
-    """Each card of the deck → its place in (rank, suit) order, wild cards last: sorting a hand
-    is one C-level sort with ``card_index.__getitem__``."""
+    """Each card of the deck (and each open-suit card, before the suited cards of its rank) →
+    its place in (rank, suit) order, wild cards last: sorting a hand is one C-level sort with
+    ``card_index.__getitem__``."""
+    name_rank: dict[str, int] | None = None
+    """``card_rank`` by the card's rank name alone, when the name says it (no single natural
+    card is wild): counting a hand then hashes a string, not a card (a third fewer
+    instructions per card)."""
     chain_cache: dict[tuple[int, int, int], tuple[tuple[int, int], ...]] = field(default_factory=dict)
     """Chain cores by (start, length, group size), shared by every hand (see shapes.chain)."""
     group_cache: dict[int, list[tuple[tuple[int, int], ...]]] = field(default_factory=dict)
@@ -156,6 +166,8 @@ class Ruleset:
     """The compiler, kept so ``for_hand`` builds a specialised ruleset without this module
     importing the compiler (which imports this one)."""
     hand_cache: dict[HandParams, Ruleset] = field(default_factory=dict)
+    answer_cache: dict[tuple[int, int], tuple[Any, ...]] = field(default_factory=dict)
+    """How to answer a play, by (its type index, its length): see ``moves.answer_plan``."""
     """Specialised rulesets by their parameters (see ``for_hand``)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Ruleset:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from paixing.hands.lazy import made
 from paixing.hands.play import Play
 from paixing.hands.ruleset import GenerateFn, MatchFn, Ruleset, TypeInfo
 from paixing.hands.view import HandView
@@ -66,7 +67,7 @@ def suited_generate(gen: GenerateFn) -> GenerateFn:
     """``gen`` with every play split by the suit of its top card."""
 
     def generate(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None = None, floor: int = -1) -> list[Play]:
-        return [q for p in gen(rs, hv, t, length, floor) for q in _by_top_suit(rs, hv, p)]
+        return [q for p in made(gen(rs, hv, t, length, floor), hv) for q in _by_top_suit(rs, hv, p)]
 
     return generate
 
@@ -92,7 +93,7 @@ def never_as_generate(gen: GenerateFn, never: frozenset[int]) -> GenerateFn:
     """``gen`` without plays where a wild card stands for a rank of ``never``."""
 
     def generate(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None = None, floor: int = -1) -> list[Play]:
-        return [p for p in gen(rs, hv, t, length, floor) if _allowed(never, p)]
+        return [p for p in made(gen(rs, hv, t, length, floor), hv) if _allowed(never, p)]
 
     return generate
 

@@ -49,6 +49,9 @@ class RankTables:
     natural_wilds: bool = False
     """Some wild cards are natural cards (a level heart, a drawn rank): wild cards played only
     with wild cards read as their own natural rank(s) rather than ``alone_as``."""
+    plain_seq: bool = False
+    """The sequence is the lowest ranks in rank order (``seq`` is 0, 1, 2 …): a sequence place is
+    its rank index, and runs are read off the ranks held (see ``HandView.runs``)."""
     level: str | None = None
     """The level rank of this hand (moved just below the jokers in ``ranks``), or None."""
 
@@ -162,6 +165,7 @@ def rank_tables(variant: Variant, hand: HandParams = NO_PARAMS) -> RankTables:
         seq=seq,
         seq_pos=tuple(seq_pos),
         wrap=len(seq) > 2 and seq[0] == seq[-1],
+        plain_seq=seq == tuple(range(len(seq))),
         window_top=_window_top(variant, rank_index, seq),
         suit_names=tuple(variant.ranks.suits),
         suit_rank={s: i for i, s in enumerate(variant.ranks.suits)},

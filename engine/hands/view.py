@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from itertools import compress
 
 from paixing.hands.ruleset import Ruleset
 from paixing.rules.cards import Card
@@ -37,6 +38,53 @@ def check_in_deck(ruleset: Ruleset, cards: Iterable[Card]) -> None:
             raise UnknownCard(f"{n} cards of rank {shown}: the {ruleset.id} deck has {have}")
 
 
+def _slow_counts(ruleset: Ruleset, cards: list[Card]) -> tuple[list[int], list[Card]]:
+    """Counts and wild cards of a hand holding cards the deck table does not list."""
+    counts = [0] * len(ruleset.ranks)
+    wilds = []
+    tables = ruleset.tables
+    for card in cards:
+        r = ruleset.rank_index.get(card.rank, -1)
+        if tables.is_wild(card):
+            wilds.append(card)
+        elif r >= 0:
+            counts[r] += 1
+        else:
+            raise UnknownCard(f"{card} is not a card of {ruleset.id}") from None
+    return counts, wilds
+
+
+def _slow_by_rank(rs: Ruleset, cards: list[Card], n: int) -> list[tuple[Card, ...]]:
+    """``HandView.by_rank`` for a hand holding cards the deck table does not list."""
+    by_rank: list[list[Card]] = [[] for _ in range(n)]
+    order = rs.card_index
+    index = rs.rank_index
+    wild = rs.tables.is_wild
+    for card in sorted(cards, key=lambda c: order.get(c, -1)):
+        q = index.get(card.rank)
+        if q is not None and not wild(card):
+            by_rank[q].append(card)
+    return [tuple(x) for x in by_rank]
+
+
+def _rank_runs(held: list[int], end: int) -> list[tuple[int, int]]:
+    """``HandView.runs`` when sequence place and rank index agree (the sequence is the lowest
+    ranks in order): runs of consecutive ranks among those held, below ``end``."""
+    found = []
+    start = prev = -2
+    for r in held:
+        if r >= end:
+            break
+        if r != prev + 1:
+            if start >= 0:
+                found.append((start, prev + 1))
+            start = r
+        prev = r
+    if start >= 0:
+        found.append((start, prev + 1))
+    return found
+
+
 class HandView:
     """Rank-count vector of a hand plus the concrete cards to pick from.
 
@@ -44,69 +92,73 @@ class HandView:
     deterministic; wild cards are kept in their own list.
     """
 
-    __slots__ = ("ruleset", "counts", "_by_rank", "wilds", "cards", "_card_counts", "_held", "_runs")
+    __slots__ = ("ruleset", "counts", "picks", "wilds", "cards", "_card_counts", "_held", "_runs")
 
     def __init__(self, ruleset: Ruleset, cards: Iterable[Card]):
         self.ruleset = ruleset
-        self.cards = list(cards)
-        counts = [0] * len(ruleset.ranks)
-        wilds: list[Card] = []
-        rank_of = ruleset.card_rank
+        self.cards = hand = list(cards)
+        # One slot more than the ranks: a wild card's rank is -1, so it counts in the last slot
+        # and the loop has no branch.
+        counts = [0] * (len(ruleset.ranks) + 1)
+        names = ruleset.name_rank
         try:
-            for card in self.cards:
-                r = rank_of[card]
-                if r < 0:
-                    wilds.append(card)
-                else:
-                    counts[r] += 1
+            if names is not None:
+                for c in hand:
+                    counts[names[c[0]]] += 1
+                wilds = [c for c in hand if names[c[0]] < 0] if counts.pop() else []
+            else:
+                rank_of = ruleset.card_rank
+                for c in hand:
+                    counts[rank_of[c]] += 1
+                wilds = [c for c in hand if rank_of[c] < 0] if counts.pop() else []
         except KeyError:  # open-suit cards (rank-only notation) or cards foreign to the deck
-            counts = [0] * len(ruleset.ranks)
-            wilds = []
-            tables = ruleset.tables
-            for card in self.cards:
-                r = ruleset.rank_index.get(card.rank, -1)
-                if tables.is_wild(card):
-                    wilds.append(card)
-                elif r >= 0:
-                    counts[r] += 1
-                else:
-                    raise UnknownCard(f"{card} is not a card of {ruleset.id}") from None
+            counts, wilds = _slow_counts(ruleset, hand)
         if len(wilds) > 1:
             wilds.sort(key=ruleset.sort_key)
         self.counts = counts
         self.wilds = wilds
-        self._by_rank: list[list[Card]] | None = None
+        self.picks: list[tuple[Card, ...]] | None = None
+        """``by_rank`` once it is built (None before): a play picking its cards reads the field."""
         self._card_counts: Counter[Card] | None = None
         self._held: dict[int, list[int]] = {}
         self._runs: dict[int, list[tuple[int, int]]] = {}
 
     @property
-    def by_rank(self) -> list[list[Card]]:
-        """The cards of each rank in suit order (built only when cards are picked)."""
-        by_rank = self._by_rank
+    def by_rank(self) -> list[tuple[Card, ...]]:
+        """The cards of each rank in suit order (built only when cards are picked). Tuples: a
+        play of every card of a rank picks the very tuple, and concatenation stays in C."""
+        by_rank = self.picks
         if by_rank is None:
-            by_rank = [[] for _ in self.counts]
             rs = self.ruleset
             order = rs.card_index
-            rank_of = rs.card_rank
-            try:  # one C-level sort key: every dealt card has its place in the deck order
-                cards = sorted(self.cards, key=order.__getitem__)
-            except KeyError:  # open-suit cards (rank-only notation) sort first, as they come
-                cards = sorted(self.cards, key=lambda c: order.get(c, -1))
-            for card in cards:
-                r = rank_of.get(card)
-                if r is None:  # a card outside the deck's table: read it as the rules do
-                    r = -1 if rs.tables.is_wild(card) else rs.rank_index.get(card.rank, -1)
-                if r >= 0:
-                    by_rank[r].append(card)
-            self._by_rank = by_rank
+            try:  # the deck's own cards: a C-level sort key, naturals by rank then wild cards
+                ordered = sorted(self.cards, key=order.__getitem__)
+            except KeyError:
+                by_rank = _slow_by_rank(rs, self.cards, len(self.counts))
+            else:
+                by_rank = []
+                i = 0
+                for n in self.counts:
+                    by_rank.append(tuple(ordered[i : i + n]))
+                    i += n
+            self.picks = by_rank
         return by_rank
 
     def held(self, n: int) -> list[int]:
         """Ranks (low to high) held at least ``n`` times; shared by every group type."""
-        found = self._held.get(n)
+        held = self._held
+        found = held.get(n)
         if found is None:
-            found = self._held[n] = [r for r, c in enumerate(self.counts) if c >= n]
+            counts = self.counts
+            # Read off the next smaller size already listed: fewer ranks to look at.
+            fewer = held.get(n - 1)
+            if n == 1:
+                found = list(compress(range(len(counts)), counts))  # in C: the ranks with a card
+            elif fewer is None:
+                found = [r for r, c in enumerate(counts) if c >= n]
+            else:
+                found = [r for r in fewer if counts[r] >= n]
+            held[n] = found
         return found
 
     def runs(self, n: int) -> list[tuple[int, int]]:
@@ -114,6 +166,9 @@ class HandView:
         by every chain type with groups of ``n``."""
         found = self._runs.get(n)
         if found is None:
+            if self.ruleset.tables.plain_seq:
+                found = self._runs[n] = _rank_runs(self.held(n), len(self.ruleset.seq))
+                return found
             found = []
             seq = self.ruleset.seq
             counts = self.counts

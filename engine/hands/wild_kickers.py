@@ -18,6 +18,7 @@ from typing import Any
 
 from paixing.hands import kickers
 from paixing.hands.kickers import adjacent_ranks, kick_units, kicker_allowed, left_beside
+from paixing.hands.lazy import Item
 from paixing.hands.play import Play
 from paixing.hands.ruleset import Counts, Ruleset, TypeInfo
 from paixing.hands.tables import RankTables
@@ -39,7 +40,7 @@ def kicker_wilds_left(hv: HandView, t: TypeInfo, core_wilds: int) -> int:
 
 def kicked_plays(
     rs: Ruleset, hv: HandView, t: TypeInfo, groups: Counts, used: dict[int, int], start: int, k: int, s: int, wild_as: tuple[int, ...] = ()
-) -> list[Play]:
+) -> list[Item]:
     """``kickers.with_kickers`` plus, where the type allows it, the plays whose kickers hold
     some of the wild cards the core leaves."""
     out = kickers.with_kickers(rs, hv, t, groups, used, start, k, s, wild_as)

@@ -3,7 +3,8 @@ distinct_ranks), each registering a ``Shape`` (see base.py for what an entry mus
 
 Every module of this package is imported here, so adding a shape does not edit this file
 (base.py says what a shape provides; counting.py holds the helpers of the optional odds
-formulas; every other module is one shape).
+formulas; natural_chains.py the chain shape's natural hot path; every other module is one
+shape).
 """
 
 import importlib

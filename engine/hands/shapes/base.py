@@ -64,6 +64,10 @@ def _top_highest(params: Any, tables: RankTables) -> FeatureFn:
     return lambda p, n: max((r for r, _ in p.groups), default=0)
 
 
+def _no_floor(params: Any) -> bool:
+    return False
+
+
 def _no_exclusive(params: Any, tables: RankTables) -> tuple[str, ...] | None:
     return None
 
@@ -114,6 +118,9 @@ class Shape:
     that says it exactly (n of a kind: n - 1), else None (the containment test runs)."""
     exclusive_wilds: Callable[[Any, RankTables], tuple[str, ...] | None] = _no_exclusive
     """Wild cards (sorted names) that read only as this type (four jokers), or None."""
+    floor_exact: Callable[[Any], bool] = _no_floor
+    """The generator never returns a play whose ``top`` is below its ``floor`` (so answering
+    a play of the type compared by its top alone needs no ``beats`` check: see moves.py)."""
     ranks_only: bool = False
     """Suits play no part in the shape: examples write its plays by rank alone."""
     wild_limits: bool = True

@@ -7,13 +7,15 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from paixing.hands.kickers import Core, kicker_cards, match_kickers
+from paixing.hands.kickers import Core, match_kickers
+from paixing.hands.lazy import Item, made
 from paixing.hands.play import Play
 from paixing.hands.ruleset import ContainsFn, Counts, FeatureFn, Ruleset, TypeInfo
 from paixing.hands.shapes import base  # for base.HandType, imported there for type checking only
 from paixing.hands.shapes.base import Describer, Shape, natural_counts, register
-from paixing.hands.shapes.chain_wild import emit_chain, wild_chains
+from paixing.hands.shapes.chain_wild import wild_chains
 from paixing.hands.shapes.counting import Ask, DeckCounts, natural_count, with_run
+from paixing.hands.shapes.natural_chains import natural_chains
 from paixing.hands.tables import BIG, RankTables
 from paixing.hands.view import HandView
 from paixing.hands.wild_kickers import match_wild_chain
@@ -51,15 +53,15 @@ def _compile(spec: base.HandType, tables: RankTables) -> ChainParams:
 
 
 # ------------------------------------------------------------------------------ generation
-def generate(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None = None, floor: int = -1) -> Iterable[Play]:
-    """Every chain play of ``t`` (its top sequence position at least ``floor``)."""
+def generate(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None = None, floor: int = -1) -> Iterable[Item]:
+    """Every chain play of ``t`` (its top sequence position at least ``floor``); natural ones raw."""
     p: ChainParams = t.params
     if p.moved:
         floor = -1
     if p.suits == "same":
         return _suited_chains(rs, hv, t, length, floor)
     if p.same_size and (not hv.wilds or t.wmax == 0):
-        return _natural_chains(rs, hv, t, length, floor)
+        return natural_chains(rs, hv, t, length, floor)
     return wild_chains(rs, hv, t, length, floor)
 
 
@@ -69,52 +71,16 @@ def _suited_chains(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, f
     p: ChainParams = t.params
     out: list[Play] = []
     wilds = hv.wilds[: t.wmax] if t.wmax else []
-    chains = wild_chains if wilds else _natural_chains
+    chains = wild_chains if wilds else natural_chains
     for si, suit in enumerate(rs.tables.suit_names):
         cards = [c for c in hv.cards if c.suit == suit and rs.card_rank.get(c, 0) >= 0]
         if not cards or len(cards) + len(wilds) < p.gmin * p.kmin:
             continue
-        for play in chains(rs, HandView(rs, cards + wilds), t, length, floor):
+        view = HandView(rs, cards + wilds)
+        for play in made(chains(rs, view, t, length, floor), view):
             play.suit = si
             play._cards = tuple(rs.sort_cards(play.cards))  # low to high, as a typed play reads
             out.append(play)
-    return out
-
-
-def _natural_chains(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int = -1) -> list[Play]:
-    """Chains without wild cards: walk the maximal runs of ranks held at least s times."""
-    p: ChainParams = t.params
-    out: list[Play] = []
-    seq = rs.seq
-    for s in range(p.gmin, p.gmax + 1):
-        runs = hv.runs(s)
-        if not runs:
-            break  # fewer ranks hold more cards: no longer runs for larger groups
-        for start, end in runs:
-            for k in range(p.kmin, min(p.kmax, end - start) + 1):
-                if length is not None and s * k + kicker_cards(t, k) != length:
-                    continue
-                first = max(start, floor - k + 1)
-                if t.kickers is None:
-                    out += [Play(t, None, g, g, (), -1, hv) for g in chain_groups(rs, s, k, first, end - k + 1)]
-                else:
-                    sizes = [s] * k
-                    for a in range(first, end - k + 1):
-                        out += emit_chain(rs, hv, t, seq[a : a + k], sizes, sizes, a)
-    return out
-
-
-def chain_groups(rs: Ruleset, s: int, k: int, first: int, last: int) -> list[Counts]:
-    """The cores ((rank, s), …) of the k-long chains starting at sequence positions first …
-    last-1. Cores are immutable, so the ruleset keeps each one once and every hand shares it."""
-    cache = rs.chain_cache
-    out = []
-    for a in range(first, last):
-        key = (a, k, s)
-        g = cache.get(key)
-        if g is None:
-            g = cache[key] = tuple([(r, s) for r in rs.seq[a : a + k]])
-        out.append(g)
     return out
 
 
@@ -284,6 +250,7 @@ SHAPE = register(
         },
         top=_top,
         needs_group=lambda p: p.gmin,
+        floor_exact=lambda p: not p.moved,
         suits=lambda p: p.suits,
         ranks_only=True,
         seat_count=_seat_count,

@@ -20,6 +20,7 @@ from __future__ import annotations
 from itertools import product
 
 from paixing.hands.kickers import kicker_cards
+from paixing.hands.lazy import Item
 from paixing.hands.play import Play
 from paixing.hands.ruleset import Counts, Ruleset, TypeInfo
 from paixing.hands.view import HandView
@@ -30,12 +31,12 @@ Step = tuple[int, int, tuple[tuple[int, int], ...], tuple[int, ...]]
 append (empty when none), the wild ranks to append)."""
 
 
-def wild_chains(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int) -> list[Play]:
+def wild_chains(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int) -> list[Item]:
     """Chains where wild cards may fill groups (and chains of unequal groups)."""
     p = t.params
     if p.same_size and t.kickers is None:
         return _even_chains(rs, hv, t, length, floor)
-    out: list[Play] = []
+    out: list[Item] = []
     seq = rs.seq
     n_seq = len(seq)
     w_max = min(len(hv.wilds), t.wmax)
@@ -101,7 +102,7 @@ def _spreads(caps: list[int], need: list[int], budget: int) -> list[tuple[int, .
     return out
 
 
-def emit_chain(rs: Ruleset, hv: HandView, t: TypeInfo, pos: tuple[int, ...], sizes: list[int], u: list[int], start: int) -> list[Play]:
+def emit_chain(rs: Ruleset, hv: HandView, t: TypeInfo, pos: tuple[int, ...], sizes: list[int], u: list[int], start: int) -> list[Item]:
     """The plays of one core (``u`` natural cards per group): with its kickers, or alone."""
     nat = sum(u)
     w = sum(sizes) - nat
@@ -118,7 +119,7 @@ def emit_chain(rs: Ruleset, hv: HandView, t: TypeInfo, pos: tuple[int, ...], siz
 
 
 # ------------------------------------------------------------------------------ growing
-def _even_chains(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int) -> list[Play]:
+def _even_chains(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int) -> list[Item]:
     """Chains of equal groups without kickers, grown from each start (see the module text)."""
     p = t.params
     seq = rs.seq
@@ -127,7 +128,7 @@ def _even_chains(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, flo
     counts = hv.counts
     seq_counts = [counts[r] for r in seq]
     kmax = min(p.kmax, n_seq)
-    by_k: list[list[Play]] = [[] for _ in range(kmax + 1)]
+    by_k: list[list[Item]] = [[] for _ in range(kmax + 1)]
     sizes: list[tuple[int, int, int, list[list[Step]]]] = []
     for s in range(p.gmin, min(p.gmax, max(seq_counts) + budget) + 1):
         k_lo, k_hi = p.kmin, kmax
@@ -141,7 +142,7 @@ def _even_chains(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, flo
             if floor - k_hi + 1 <= start <= n_seq - k_lo:
                 _grow(rs, hv, t, by_k, steps, start, s, (k_lo, k_hi), floor, budget)
     # Lengths in turn, each in (start, group size, fewer wild cards low first) order.
-    out: list[Play] = []
+    out: list[Item] = []
     for plays in by_k:
         out += plays
     return out
@@ -161,7 +162,7 @@ def _steps(r: int, c: int, s: int, budget: int) -> list[Step]:
 
 
 def _grow(
-    rs: Ruleset, hv: HandView, t: TypeInfo, by_k: list[list[Play]], steps: list[list[Step]], start: int, s: int, ks: tuple[int, int], floor: int, budget: int
+    rs: Ruleset, hv: HandView, t: TypeInfo, by_k: list[list[Item]], steps: list[list[Step]], start: int, s: int, ks: tuple[int, int], floor: int, budget: int
 ) -> None:
     """Every chain of groups of ``s`` starting at ``start``, its length within ``ks`` and its
     top place at least ``floor``, into ``by_k`` by length."""
@@ -195,7 +196,7 @@ def _grow(
         if k >= first:
             core = cores[d]
             most = s * k - wmin  # natural cards at most (the type's fewest wild cards)
-            by_k[k] += [Play(t, None, core, nat, wild, -1, hv) for nat, wild, _, nn in grown if least <= nn <= most]
+            by_k[k] += [(t, core, nat, wild) for nat, wild, _, nn in grown if least <= nn <= most]
         frontier = grown
 
 

@@ -40,6 +40,11 @@ class ExactParams:
     exact_ranks: tuple[Counts, tuple[tuple[str, int], ...]] | None
     """The cards as (natural rank counts, wild card counts) when no suit is named, so the
     check runs on the count vector; None otherwise."""
+    cards: tuple[Card, ...] = ()
+    """The play's cards, sorted once here (every hand that holds them plays the same cards)."""
+    naturals: Counts = ()
+    """Its natural cards as (rank index, count), low to high."""
+    length: int = 0
 
 
 def _compile(spec: HandType, tables: RankTables) -> ExactParams:
@@ -51,27 +56,28 @@ def _compile(spec: HandType, tables: RankTables) -> ExactParams:
         nat = tuple((tables.rank_index[c.rank], n) for c, n in exact if c.rank in tables.rank_index)
         wild = tuple((c.rank, n) for c, n in exact if c.rank in tables.wild_names)
         exact_ranks = (nat, wild)
-    return ExactParams(exact, exact_ranks)
+    cards = tuple(tables.sort_cards([c for c, n in exact for _ in range(n)]))
+    naturals = Counter(tables.rank_index[c.rank] for c in cards if not tables.is_wild(c))
+    return ExactParams(exact, exact_ranks, cards, tuple(sorted(naturals.items())), len(cards))
 
 
 def generate(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None = None, floor: int = -1) -> Iterable[Play]:
     """The one play of ``t``, if the hand holds its cards."""
     p: ExactParams = t.params
-    if length is not None and length != sum(n for _, n in p.exact):
+    if length is not None and length != p.length:
         return []
     if not _holds(hv, p):
         return []
-    cards = tuple(rs.sort_cards([c for c, n in p.exact for _ in range(n)]))
-    naturals = Counter(rs.rank_index[c.rank] for c in cards if not rs.is_wild(c))
-    return [Play(t, cards, (), tuple(sorted(naturals.items())))]
+    return [Play(t, p.cards, (), p.naturals)]
 
 
 def _holds(hv: HandView, p: ExactParams) -> bool:
     if p.exact_ranks is None:
         return all(hv.card_counts[c] >= n for c, n in p.exact)
     counts = hv.counts
-    if any(counts[r] < n for r, n in p.exact_ranks[0]):
-        return False
+    for r, n in p.exact_ranks[0]:
+        if counts[r] < n:
+            return False
     if p.exact_ranks[1]:
         named = hv.wild_names
         return all(named.get(name, 0) >= n for name, n in p.exact_ranks[1])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -9,6 +10,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from paixing.hands.kickers import kicker_cards, match_kickers, with_kickers
+from paixing.hands.lazy import Item, Raw, made
 from paixing.hands.play import Play
 from paixing.hands.ruleset import ContainsFn, FeatureFn, Ruleset, TypeInfo
 from paixing.hands.shapes.base import Describer, Shape, natural_counts, register
@@ -54,33 +56,40 @@ def _compile(spec: HandType, tables: RankTables) -> GroupParams:
 
 
 # ------------------------------------------------------------------------------ generation
-def generate(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None = None, floor: int = -1) -> list[Play]:
-    """Every group play of ``t`` (its top at least ``floor``)."""
-    if min(len(hv.wilds), t.wmax) == 0 and t.wmin == 0:
-        return _natural_groups(rs, hv, t, length, floor)
-    return _wild_groups(rs, hv, t, length, floor)
-
-
-def _natural_groups(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int) -> list[Play]:
-    """Groups without wild cards: the common case, built as a list without generator frames."""
-    p: GroupParams = t.params
-    if p.plain:
+def generate(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None = None, floor: int = -1) -> Iterable[Item]:
+    """Every group play of ``t`` (its top at least ``floor``); natural ones raw. Groups without
+    wild cards are the common case, built as lists without generator frames (n of a kind
+    right here: it answers most plays)."""
+    if (not hv.wilds or not t.wmax) and not t.wmin:
+        p: GroupParams = t.params
+        if not p.plain:
+            return _natural_groups(rs, hv, t, length, floor)
         # n of a kind of one size (single, pair, bomb): one shared core per rank.
         g = p.gmin
         if length is not None and length != g:
             return []
-        cores = rs.group_cores(g)
-        return [Play(t, None, cores[r], cores[r], (), -1, hv) for r in hv.held(g) if r >= floor]
+        raws: list[Raw] | None = t.memo.get("plain")
+        if raws is None:
+            raws = t.memo["plain"] = [(t, c, c) for c in rs.group_cores(g)]
+        held = hv.held(g)
+        # held is low to high: the ranks from the floor up are a slice
+        return list(map(raws.__getitem__, held[bisect_left(held, floor) :] if floor > 0 else held))
+    return _wild_groups(rs, hv, t, length, floor)
+
+
+def _natural_groups(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int) -> list[Item]:
+    """Natural groups with kickers, or of more than one size."""
+    p: GroupParams = t.params
     if p.one_kicker and (length is None or length == p.gmin + p.one_kicker):
         return _one_with_one(rs, hv, t, p.gmin, p.one_kicker, floor)
     return _sized_groups(rs, hv, t, length, floor)
 
 
-def _sized_groups(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int) -> list[Play]:
+def _sized_groups(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int) -> list[Item]:
     """Natural groups of every allowed size, with their kickers."""
     p: GroupParams = t.params
     spec = t.kickers
-    out: list[Play] = []
+    out: list[Item] = []
     kick = kicker_cards(t, 1)
     counts = hv.counts
     for r in hv.held(p.gmin):
@@ -91,28 +100,40 @@ def _sized_groups(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, fl
             if length is None or s + kick == length:
                 g = ((r, s),)
                 if spec is None:
-                    out.append(Play(t, None, g, g, (), -1, hv))
+                    out.append((t, g, g))
                 else:
                     out += with_kickers(rs, hv, t, g, {r: s}, -1, 1, s)
     return out
 
 
-def _one_with_one(rs: Ruleset, hv: HandView, t: TypeInfo, g: int, size: int, floor: int) -> list[Play]:
-    """三带一 / 三带二: one group and one kicker unit of another rank, no kicker rules."""
-    cores = rs.group_cores(g)
-    units = rs.group_cores(size)
+def _one_with_one(rs: Ruleset, hv: HandView, t: TypeInfo, g: int, size: int, floor: int) -> list[Item]:
+    """三带一 / 三带二: one group and one kicker unit of another rank, no kicker rules. Every
+    (group rank, kicker rank) play is made once per type (``_one_table``) and only picked here."""
+    table: list[list[Raw]] | None = t.memo.get("one")
+    if table is None:
+        table = t.memo["one"] = _one_table(rs, t, g, size)
     kick_ranks = hv.held(size)
-    out: list[Play] = []
+    out: list[Item] = []
     for r in hv.held(g):
-        if r < floor:
-            continue
-        core = cores[r]
-        c0 = core[0]
-        out += [Play(t, None, core, (units[k][0], c0) if k < r else (c0, units[k][0]), (), -1, hv) for k in kick_ranks if k != r]
+        if r >= floor:
+            row = table[r]
+            out += [row[k] for k in kick_ranks if k != r]
     return out
 
 
-def _wild_groups(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int) -> list[Play]:
+def _one_table(rs: Ruleset, t: TypeInfo, g: int, size: int) -> list[list[Raw]]:
+    """The raw play of a group of ``g`` of rank r and a kicker unit of ``size`` of rank k, by
+    [r][k] (r == k: a placeholder never read)."""
+    cores = rs.group_cores(g)
+    n = len(cores)
+    table: list[list[Raw]] = []
+    for r in range(n):
+        c0 = cores[r][0]
+        table.append([(t, cores[r], ((k, size), c0) if k < r else (c0, (k, size))) for k in range(n)])
+    return table
+
+
+def _wild_groups(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int) -> list[Item]:
     """Groups with wild cards: for each rank and size, every number of natural cards the
     wild-card budget allows (most wild cards first), as a list (no generator frame per play)."""
     p: GroupParams = t.params
@@ -123,6 +144,7 @@ def _wild_groups(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, flo
     cores = [rs.group_cores(n) for n in range(min(p.gmax, top + w_max) + 1)]
     # reach[c]: the (size, natural cards) a rank holding c natural cards can be read as
     reach = [_reads(t, w_max, length, c) for c in range(top + 1)]
+    out: list[Item]
     if t.kickers is None:
         out = [Play(t, None, cores[s][r], cores[u][r], (r,) * (s - u), -1, hv) for r, c in enumerate(counts) if r >= floor for s, u in reach[c]]
     else:
@@ -218,7 +240,7 @@ def _own_rank_kicked(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None,
         for s in range(max(p.gmin, t.wmin, 1), min(p.gmax, len(wilds), t.wmax) + 1):
             if length is not None and s + kick != length:
                 continue
-            for play in kicked_plays(rs, hv, t, ((r, s),), {r: 0}, -1, 1, s, (r,) * s):
+            for play in made(kicked_plays(rs, hv, t, ((r, s),), {r: 0}, -1, 1, s, (r,) * s), hv):
                 picked = [c for q, n in play.naturals for c in hv.by_rank[q][:n]]
                 play._cards = tuple(rs.sort_cards(picked + ordered[: len(play.wild_as)]))
                 yield play
@@ -317,6 +339,7 @@ SHAPE = register(
         },
         top=_top,
         needs_group=lambda p: p.gmin,
+        floor_exact=lambda p: True,
         kicker_cap=lambda p: p.gmin - 1,
         ranks_only=True,
         rank_test=_rank_test,
