@@ -38,6 +38,7 @@ BUILDS = {"bdist_wheel", "build", "build_ext", "install", "editable_wheel", "dev
 INTERPRETED = {
     "paixing/hands/ruleset.py": "Ruleset is a weak-reference key (game/readings.py) and has cached properties",
     "paixing/hands/tables.py": "compiled it saves nothing measurable, and a frozen native RankTables cannot be deep-copied",
+    "paixing/hands/lazy.py": "PlayList subclasses list, which mypyc cannot compile",
 }
 """Core modules left interpreted, and why: mypyc's native classes cannot do what these do.
 The packages' __init__.py stay interpreted too: they only import, and a compiled package
@@ -81,7 +82,10 @@ def _core_extensions() -> list[Any]:
                f"--cache-dir={STAGE.parent / 'core-mypy-cache'}", "--python-version=3.11"]
     try:
         return list(mypycify([*options, *files], group_name=GROUP, target_dir=str(STAGE.parent / "core-c")))
-    except (Exception, SystemExit) as error:  # mypy's errors exit
+    except SystemExit:  # mypy printed its errors above and exited
+        _warn("mypyc refused the sources: its errors are printed above")
+        return []
+    except Exception as error:
         _warn(f"mypyc failed: {_first_line(error)}")
         return []
 

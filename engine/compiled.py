@@ -9,7 +9,9 @@ the compiled modules win an ordinary import, and ``PAIXING_PURE=1`` in the envir
 
 from __future__ import annotations
 
+import importlib
 import os
+import pkgutil
 import sys
 from importlib.machinery import ExtensionFileLoader, PathFinder
 from types import ModuleType
@@ -26,9 +28,12 @@ def _is_compiled(module: ModuleType) -> bool:
 
 
 def compiled_modules() -> list[str]:
-    """The paixing modules that run compiled (the hand-type layer is imported first)."""
-    import paixing.hands  # noqa: F401  (imports every module of the layer, shapes included)
+    """The paixing modules that run compiled (every module of the hand-type layer is imported
+    first: the package imports some of them only when used)."""
+    import paixing.hands
 
+    for found in pkgutil.walk_packages(paixing.hands.__path__, f"{CORE}."):
+        importlib.import_module(found.name)
     return sorted(name for name, m in list(sys.modules.items()) if name.startswith("paixing.") and _is_compiled(m))
 
 
