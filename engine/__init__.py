@@ -22,6 +22,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+# First: with PAIXING_PURE=1 the hand layer loads from its .py sources even where the compiled
+# core is installed (paixing.core_finder installs that finder; it imports only the standard library).
+import paixing.core_finder  # noqa: F401
 from paixing.rules.lazy import lazy_exports
 
 if TYPE_CHECKING:

@@ -49,6 +49,12 @@ class Play:
         self.wild_as = wild_as
         self.suit = suit
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Play:
+        """Itself: a play never changes once made (only its derived fields fill in), and a
+        compiled Play cannot be rebuilt field by field as ``copy`` would (a game state that
+        holds plays, deep-copied by OpenSpiel's search, shares them)."""
+        return self
+
     @property
     def rung(self) -> int:
         """The play's rung on the ladder (-1 when the ladder does not place its length)."""

@@ -100,6 +100,11 @@ class TypeInfo:
     """The shape's own memo of raw plays that depend on the type alone, not on a hand (n of a
     kind of each rank, the chains of a run): built on first use, shared by every hand."""
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> TypeInfo:
+        """Itself: compiled tables are immutable and shared by every copy of a game (and a
+        shape's params may be a compiled class, which a deep copy cannot rebuild)."""
+        return self
+
     def rung(self, length: int) -> int:
         for lo, hi, rung in self.rungs:
             if lo <= length <= hi:
@@ -164,6 +169,10 @@ class Ruleset:
     answer_cache: dict[tuple[int, int], tuple[Any, ...]] = field(default_factory=dict)
     """How to answer a play, by (its type index, its length): see ``moves.answer_plan``."""
     """Specialised rulesets by their parameters (see ``for_hand``)."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Ruleset:
+        """Itself: a compiled variant is shared by every copy of a game (see TypeInfo's)."""
+        return self
 
     @property
     def id(self) -> str:

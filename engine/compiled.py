@@ -1,0 +1,80 @@
+"""Which core runs: the hand-type layer compiled by mypyc, or its Python sources.
+
+``pip install .`` compiles paixing.hands from the same .py files (setup.py) and installs both;
+the compiled modules win an ordinary import, and ``PAIXING_PURE=1`` in the environment makes
+``import paixing`` load the sources instead (paixing.core_finder).
+
+    python -m paixing.compiled      # which core is active, and which modules are compiled
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import pkgutil
+import sys
+from importlib.machinery import ExtensionFileLoader, PathFinder
+from types import ModuleType
+
+from paixing.core_finder import PURE_ENV, pure_requested, source_of
+
+CORE = "paixing.hands"
+"""The package the build compiles (with mypyc's shared library, the module paixing_core__mypyc)."""
+
+
+def _is_compiled(module: ModuleType) -> bool:
+    spec = getattr(module, "__spec__", None)
+    return spec is not None and isinstance(spec.loader, ExtensionFileLoader)
+
+
+def compiled_modules() -> list[str]:
+    """The paixing modules that run compiled (every module of the hand-type layer is imported
+    first: the package imports some of them only when used)."""
+    import paixing.hands
+
+    for found in pkgutil.walk_packages(paixing.hands.__path__, f"{CORE}."):
+        importlib.import_module(found.name)
+    return sorted(name for name, m in list(sys.modules.items()) if name.startswith("paixing.") and _is_compiled(m))
+
+
+def describe() -> str:
+    """One line: which core is active (the first line ``python -m paixing.compiled`` prints)."""
+    modules = compiled_modules()
+    if modules:
+        return f"core: compiled (mypyc), {len(modules)} modules of {CORE}"
+    if pure_requested():
+        return f"core: pure Python ({PURE_ENV}=1)"
+    return "core: pure Python (no compiled modules installed)"
+
+
+def _installed_file(name: str) -> str:
+    """Where the import system finds module ``name`` (a compiled module's own ``__file__`` is
+    derived from mypyc's shared library, which an in-place build puts at the tree's root)."""
+    parent = sys.modules[name.rpartition(".")[0]]
+    spec = PathFinder.find_spec(name, getattr(parent, "__path__", None))
+    return spec.origin if spec is not None and spec.origin else ""
+
+
+def stale_modules() -> list[str]:
+    """Compiled modules older than their source (an in-place build not redone after an edit)."""
+    stale = []
+    for name in compiled_modules():
+        origin = _installed_file(name)
+        source = source_of(origin)
+        # (a margin: an install writes both files within a second, in either order)
+        if source is not None and os.stat(source).st_mtime > os.stat(origin).st_mtime + 2:
+            stale.append(name)
+    return stale
+
+
+def main() -> int:
+    print(describe())
+    for name in compiled_modules():
+        print(f"  {name}")
+    for name in stale_modules():
+        print(f"warning: {name} is older than its source: rebuild, or set {PURE_ENV}=1")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
