@@ -220,11 +220,17 @@ def _load() -> float:
         return float("nan")
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+def ab_parser(doc: str | None, rounds: int) -> argparse.ArgumentParser:
+    """The options every two-tree driver takes: the two interpreters and the rounds."""
+    parser = argparse.ArgumentParser(description=(doc or "").splitlines()[0])
     parser.add_argument("--before", help="interpreter of the first tree, PYTHON[:LABEL]")
     parser.add_argument("--after", help="interpreter of the second tree, PYTHON[:LABEL]")
-    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--rounds", type=int, default=rounds)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = ab_parser(__doc__, 5)
     parser.add_argument("--games", type=int, default=200, help="hands per variant per process")
     parser.add_argument("--rlcard-games", type=int, default=300, help="RLCard loop hands per process")
     parser.add_argument("--variants", help="comma-separated (default: every game both trees have)")

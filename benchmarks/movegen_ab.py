@@ -28,7 +28,7 @@ import sys
 from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from ab import _spec, compare  # noqa: E402  (this directory's A/B driver: PYTHON[:LABEL], the interleaved rounds)
+from ab import _spec, ab_parser, compare  # noqa: E402  (this directory's A/B driver: PYTHON[:LABEL], the interleaved rounds)
 
 YARDSTICK = "RLCard 斗地主 20-card lead"
 RL_DECK = "".join(c * 4 for c in "3456789TJQKA2") + "BR"
@@ -147,10 +147,7 @@ def _print(rows: list[dict[str, Any]], labels: list[str], rounds: int, load: tup
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--before", help="interpreter of the first tree, PYTHON[:LABEL]")
-    parser.add_argument("--after", help="interpreter of the second tree, PYTHON[:LABEL]")
-    parser.add_argument("--rounds", type=int, default=3)
+    parser = ab_parser(__doc__, 3)
     parser.add_argument("--states", type=int, default=100, help="seeded states per row (default 100)")
     parser.add_argument("--repeat", type=int, default=5, help="timed calls per state (default 5)")
     parser.add_argument("--seed", type=int, default=1)
