@@ -43,3 +43,20 @@ def test_a_clone_keeps_its_own_views() -> None:
     twin.apply(bots[twin.turn].choose(twin.observation(twin.turn)))
     assert twin.observation(0).history != seen.history
     assert game.observation(0) == seen
+
+
+def test_a_seat_asked_again_with_the_same_hand_reuses_its_view_and_a_changed_hand_gets_a_new_one() -> None:
+    game = new_game("doudizhu", 4)
+    bots = [RandomBot(s) for s in range(game.n)]
+    while game.phase != "play":
+        game.apply(bots[game.turn].choose(game.observation(game.turn)))
+    seat = game.turn
+    view = game._hand_view(seat)
+    assert game._hand_view(seat) is view
+    twin = game.clone()
+    assert twin._hand_view(seat) is view  # a clone shares the views of unchanged hands
+    # the same number of cards, one of them another (a tribute swaps cards so): a new view
+    game.hands[seat][0] = game.hands[(seat + 1) % game.n][0]
+    fresh = game._hand_view(seat)
+    assert fresh is not view and sorted(fresh.cards) == sorted(game.hands[seat])
+    assert twin._hand_view(seat) is view

@@ -29,6 +29,7 @@ class Cloneable(Protocol):
     rng: random.Random
     log: list[Event]
     views: PublicViews
+    hand_views: dict[int, tuple[Any, tuple[Card, ...], Any]]
     actions: ActionLog
     scores: list[int]
     hands: list[list[Card]]
@@ -59,6 +60,7 @@ def clone(game: G) -> G:
     other.rng.setstate(game.rng.getstate())
     other.log = list(game.log)
     other.views = game.views.copy()
+    other.hand_views = dict(game.hand_views)  # views are the hands' alone: shared
     other.actions = game.actions.copy()
     other.scores = list(game.scores)
     other.hands = [list(h) for h in game.hands]

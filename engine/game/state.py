@@ -45,7 +45,7 @@ from paixing.game.tricks import TrickPlay
 from paixing.hands.cache import ruleset
 from paixing.hands.compile import Ruleset
 from paixing.hands.play import Play
-from paixing.hands.view import check_in_deck
+from paixing.hands.view import HandView, check_in_deck
 from paixing.rules.cards import Card, format_cards, parse_cards
 from paixing.rules.hand_rules import Contract, GameRules, ScoreRow
 
@@ -93,6 +93,9 @@ class Game(HandRules, TrickPlay):
         self._issued: tuple[int, LegalActions] = (-1, NO_ACTIONS)
         self.views = PublicViews(self.n)
         """Each seat's view of the log, and the cached parts of its observation."""
+        self.hand_views: dict[int, tuple[Ruleset, tuple[Card, ...], HandView]] = {}
+        """Per seat, the hand view its last legal plays were generated from, with the rules and
+        the cards it was made for: a seat that passed is asked again with the same hand."""
         self._reset_hand_state()
         self._deal(hands, kitty)
 

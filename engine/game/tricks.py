@@ -18,6 +18,7 @@ from paixing.game.seats import Seats
 from paixing.hands.compile import Ruleset
 from paixing.hands.moves import legal_plays
 from paixing.hands.play import Play
+from paixing.hands.view import HandView
 from paixing.rules.cards import Card
 from paixing.rules.hand_rules import Contract, GameRules, TrickBonus
 
@@ -31,6 +32,7 @@ class TrickPlay:
     rules: GameRules
     n: int
     hands: list[list[Card]]
+    hand_views: dict[int, tuple[Ruleset, tuple[Card, ...], HandView]]
     actions: ActionLog
     scores: list[int]
     turn: int
@@ -68,13 +70,24 @@ class TrickPlay:
         return seat
 
     def _play_actions(self) -> LegalActions:
-        hand = self.hands[self.turn]
         target = self.last[1] if self.last is not None else None
-        plays = legal_plays(self.rs, hand, target)
+        plays = legal_plays(self.rs, self._hand_view(self.turn), target)
         can_pass = target is not None
         if self.obligations is not None:
             plays, can_pass = self.obligations.apply(self._turn_state(), plays, can_pass)
         return LegalActions(plays, _PASS_ONLY if can_pass else ())
+
+    def _hand_view(self, seat: int) -> HandView:
+        """The view of ``seat``'s hand for the move generator, kept while the hand and the rules
+        stay the same (the counts, runs and sorted cards it caches are the hand's alone)."""
+        cards = tuple(self.hands[seat])
+        rs = self.rs
+        kept = self.hand_views.get(seat)
+        if kept is not None and kept[0] is rs and kept[1] == cards:
+            return kept[2]
+        view = HandView(rs, cards)
+        self.hand_views[seat] = (rs, cards, view)
+        return view
 
     def _turn_state(self) -> Turn:
         """What the play obligations read about the player to act."""

@@ -13,7 +13,7 @@ from paixing.hands.view import HandView
 from paixing.rules.cards import Card, format_cards
 
 
-def legal_plays(rs: Ruleset, hand: Iterable[Card], target: Play | None = None) -> list[Play]:
+def legal_plays(rs: Ruleset, hand: Iterable[Card] | HandView, target: Play | None = None) -> list[Play]:
     """Every distinct play the hand can make on ``target`` (any play on a free lead).
 
     A ``last_play_only`` type is offered only as the whole hand. Order is deterministic:
