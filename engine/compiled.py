@@ -9,7 +9,9 @@ the compiled modules win an ordinary import, and ``PAIXING_PURE=1`` in the envir
 
 from __future__ import annotations
 
+import contextlib
 import importlib
+import io
 import os
 import pkgutil
 import sys
@@ -68,11 +70,19 @@ def stale_modules() -> list[str]:
 
 
 def main() -> int:
-    print(describe())
-    for name in compiled_modules():
-        print(f"  {name}")
-    for name in stale_modules():
-        print(f"warning: {name} is older than its source: rebuild, or set {PURE_ENV}=1")
+    try:
+        print(describe())
+        for name in compiled_modules():
+            print(f"  {name}")
+        for name in stale_modules():
+            print(f"warning: {name} is older than its source: rebuild, or set {PURE_ENV}=1")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader went away (``python -m paixing.compiled | head -1``): what is still
+        # buffered goes nowhere instead of a traceback at exit (the signal module's remedy).
+        with contextlib.suppress(OSError, ValueError, AttributeError, io.UnsupportedOperation):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     return 0
 
 

@@ -7,6 +7,7 @@ only, and ``PAIXING_PURE=1`` makes a process run none of the compiled modules in
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
@@ -72,3 +73,15 @@ def test_pure_flag_switches_the_core_of_a_process() -> None:
     else:
         core, play_file = _core_of_child({**env, PURE_ENV: "1"})
         assert core == "core: pure Python (PAIXING_PURE=1)" and play_file.endswith("play.py")
+
+
+def test_the_report_ends_quietly_when_its_reader_goes_away(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``python -m paixing.compiled | head -1``: exit 1, no traceback."""
+    import paixing.compiled as compiled
+
+    class Closed(io.StringIO):
+        def write(self, s: str) -> int:
+            raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr(sys, "stdout", Closed())
+    assert compiled.main() == 1
