@@ -9,9 +9,7 @@ the compiled modules win an ordinary import, and ``PAIXING_PURE=1`` in the envir
 
 from __future__ import annotations
 
-import contextlib
 import importlib
-import io
 import os
 import pkgutil
 import sys
@@ -19,6 +17,7 @@ from importlib.machinery import ExtensionFileLoader, PathFinder
 from types import ModuleType
 
 from paixing.core_finder import PURE_ENV, pure_requested, source_of
+from paixing.pipes import quiet_stdout
 
 CORE = "paixing.hands"
 """The package the build compiles (with mypyc's shared library, the module paixing_core__mypyc)."""
@@ -78,10 +77,7 @@ def main() -> int:
             print(f"warning: {name} is older than its source: rebuild, or set {PURE_ENV}=1")
         sys.stdout.flush()
     except BrokenPipeError:
-        # The reader went away (``python -m paixing.compiled | head -1``): what is still
-        # buffered goes nowhere instead of a traceback at exit (the signal module's remedy).
-        with contextlib.suppress(OSError, ValueError, AttributeError, io.UnsupportedOperation):
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        quiet_stdout()  # ``python -m paixing.compiled | head -1``: no traceback at exit
         return 1
     return 0
 

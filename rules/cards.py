@@ -144,8 +144,7 @@ def format_cards(cards: Iterable[Card]) -> str:
 
 
 _TOKEN: dict[Card, str] = {
-    **{Card(r, s): f"{r}{s}" for r in RANKS for s in SUITS},
-    **{Card(x): x for x in SPECIALS},
+    card: str(card) for card in [Card(r, s) for r in RANKS for s in SUITS] + [Card(x) for x in SPECIALS]
 }
 """The token of every suited or special card (open-suit cards are not here: neighbours merge)."""
 

@@ -18,17 +18,14 @@ stderr and exit codes.
 
 from __future__ import annotations
 
-import contextlib
 import errno
-import io
-import os
 import re
-import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, get_args, get_origin
 
 import typer
+from paixing.pipes import quiet_stdout
 from typer.models import ArgumentInfo, OptionInfo, ParameterInfo, Required
 from typer.utils import get_params_from_function
 
@@ -141,14 +138,6 @@ def _bind(params: list[_Param], positional: list[_Param], words: list[str], give
     return given
 
 
-def _quiet_stdout() -> None:
-    """The reader went away (``paixing moves … | head``): what is still buffered goes nowhere,
-    instead of a ``BrokenPipeError`` when Python flushes stdout at exit (the ``signal``
-    module's documented remedy; click wraps the stream for the same reason)."""
-    with contextlib.suppress(OSError, ValueError, io.UnsupportedOperation):
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-
-
 def run(fn: Callable[..., Any], kwargs: dict[str, Any]) -> int:
     """Call the command and end as click's standalone mode ends: the exit code of a
     ``typer.Exit``, 130 on Ctrl-C, exit 1 quietly on a closed pipe (the card commands never
@@ -162,6 +151,6 @@ def run(fn: Callable[..., Any], kwargs: dict[str, Any]) -> int:
     except OSError as exc:
         if exc.errno != errno.EPIPE:
             raise
-        _quiet_stdout()
+        quiet_stdout()
         return 1
     return 0

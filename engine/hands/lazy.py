@@ -69,11 +69,7 @@ class PlayList(list[Any]):
         hv = self._hand
         if hv is None:
             return
-        made = [
-            Play(x[0], None, x[1], x[2], x[3] if len(x) > 3 else (), -1, hv) if type(x) is tuple else x
-            for x in list.__iter__(self)
-        ]
-        list.__setitem__(self, slice(None), made)
+        list.__setitem__(self, slice(None), made(list.__iter__(self), hv))
         self._hand = None
 
     def __getitem__(self, i: Any) -> Any:
@@ -84,7 +80,7 @@ class PlayList(list[Any]):
             return list.__getitem__(self, i)
         x = list.__getitem__(self, i)
         if type(x) is tuple:
-            x = Play(x[0], None, x[1], x[2], x[3] if len(x) > 3 else (), -1, self._hand)
+            x = make(x, self._hand)
             list.__setitem__(self, i, x)
         return x
 
