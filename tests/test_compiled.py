@@ -85,3 +85,23 @@ def test_the_report_ends_quietly_when_its_reader_goes_away(monkeypatch: pytest.M
 
     monkeypatch.setattr(sys, "stdout", Closed())
     assert compiled.main() == 1
+
+
+def test_a_game_state_deep_copies_in_either_core() -> None:
+    """OpenSpiel's search deep-copies states: the plays and hand views a game keeps are shared,
+    not rebuilt field by field (a compiled class cannot be)."""
+    import copy
+
+    from paixing import ruleset
+    from paixing.game import Game
+
+    game = Game(ruleset("doudizhu"), seed=3)
+    while game.phase != "play":
+        game.apply(game.legal_actions()[0])
+    game.apply(game.legal_actions()[-1])
+    game.legal_actions()  # fills the seat's kept hand view
+    other = copy.deepcopy(game)
+    assert other.hands == game.hands and other.hands is not game.hands
+    view = next(iter(game.hand_views.values()))[2]
+    assert copy.deepcopy(view) is view
+    assert other.legal_actions() == game.legal_actions()

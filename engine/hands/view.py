@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from typing import Any
 from itertools import compress
 
 from paixing.hands.ruleset import Ruleset
@@ -122,6 +123,12 @@ class HandView:
         self._card_counts: Counter[Card] | None = None
         self._held: dict[int, list[int]] = {}
         self._runs: dict[int, list[tuple[int, int]]] = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> HandView:
+        """Itself: a view never changes once made (only its caches fill in), and a compiled
+        view cannot be rebuilt field by field as ``copy`` would. A game state keeps each seat's
+        view, and OpenSpiel's search deep-copies states."""
+        return self
 
     @property
     def by_rank(self) -> list[tuple[Card, ...]]:
