@@ -19,7 +19,7 @@ a pass, a trick won or a lead (``PublicViews``).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Protocol, overload
 
 from paixing.game.actions import NO_ACTIONS, Action, LegalActions
@@ -127,7 +127,7 @@ class Observation:
 
 def hidden_deal(event: Deal, seat: int) -> Deal:
     """``event`` as ``seat`` saw it: other seats' hands hidden (None)."""
-    return replace(event, hands=tuple(h if s == seat else None for s, h in enumerate(event.hands)))
+    return Deal(event.dealer, tuple(h if s == seat else None for s, h in enumerate(event.hands)))
 
 
 class Observed(Protocol):

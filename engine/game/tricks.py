@@ -89,6 +89,15 @@ class TrickPlay:
         self.hand_views[seat] = (rs, cards, view)
         return view
 
+    def _carry_view(self, seat: int, view: HandView, played: tuple[Card, ...]) -> None:
+        """Keep the view of ``seat``'s hand after it played ``played`` from ``view``, carried
+        over rather than built again (``HandView.without``)."""
+        left = tuple(self.hands[seat])
+        try:
+            self.hand_views[seat] = (self.rs, left, view.without(played, left))
+        except (KeyError, ValueError):
+            del self.hand_views[seat]
+
     def _turn_state(self) -> Turn:
         """What the play obligations read about the player to act."""
         seat = self.turn
@@ -147,8 +156,13 @@ class TrickPlay:
         self.actions.append_play(play, notation)
         hand = self.hands[seat]
         cards = play.cards
+        kept = self.hand_views.get(seat)
+        if kept is not None and (kept[0] is not self.rs or kept[1] != tuple(hand)):
+            kept = None
         for card in cards:
             hand.remove(card)
+        if kept is not None:
+            self._carry_view(seat, kept[2], cards)
         self.trick.append((seat, play))
         self.last = (seat, play)
         self.passed = set()
