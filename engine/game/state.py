@@ -90,7 +90,8 @@ class Game(HandRules, TrickPlay):
         self.result: Settlement | None = None
         self.redeals = 0
         self._given_dealer = dealer
-        self._issued: tuple[int, LegalActions] = (-1, NO_ACTIONS)
+        self._issued: LegalActions = NO_ACTIONS
+        """The actions ``legal_actions()`` last handed out, until ``apply`` changes the state."""
         self.views = PublicViews(self.n)
         """Each seat's view of the log, and the cached parts of its observation."""
         self.hand_views: dict[int, tuple[Ruleset, tuple[Card, ...], HandView]] = {}
@@ -321,7 +322,7 @@ class Game(HandRules, TrickPlay):
             assert self.step is not None
             acts = LegalActions([], self.step.actions(self, self.turn))
         # Actions handed out here need no second check when they come back to apply().
-        self._issued = (len(self.actions), acts)
+        self._issued = acts
         return acts
 
     def parse_action(self, text: str) -> Action:
@@ -343,6 +344,7 @@ class Game(HandRules, TrickPlay):
                 if action not in allowed:
                     options = ", ".join(str(a) for a in allowed[:6]) + (" …" if len(allowed) > 6 else "")
                     raise IllegalAction(f"{action} is not allowed now; choose {options}")
+            self._issued = NO_ACTIONS
             self.actions.append(str(action))
             self._apply_contract(action)
             return
@@ -358,13 +360,13 @@ class Game(HandRules, TrickPlay):
                 self._check_obligations(action)
         else:
             raise IllegalAction(f"{action} is not allowed during play")
+        self._issued = NO_ACTIONS
         self._apply_play(action)
 
     def _handed_out(self, action: Action) -> bool:
-        """Whether ``legal_actions()`` handed out this very object in this state (no action was
-        applied since): it needs no second check."""
-        issued = self._issued
-        return issued[0] == len(self.actions) and issued[1].issued(action)
+        """Whether ``legal_actions()`` handed out this very object in this state: it needs no
+        second check. ``apply`` forgets the actions handed out once it changes the state."""
+        return self._issued.issued(action)
 
     def observation(self, seat: int) -> Observation:
         """Exactly what ``seat`` may know now (see ``paixing.game.observation``): nothing in it

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from paixing.game.action_log import ActionLog
 from paixing.game.actions import PASS, Action, IllegalAction, LegalActions
-from paixing.game.events import Bonus, Event, Lead, Out, PartnerRevealed, Pass, Played, Trick
+from paixing.game.events import LEADS, PASSES, Bonus, Event, Out, PartnerRevealed, Played, Trick
 from paixing.game.obligations import Obligations, Turn
 from paixing.game.seats import Seats
 from paixing.hands.compile import Ruleset
@@ -34,6 +34,10 @@ class TrickPlay:
     hands: list[list[Card]]
     hand_views: dict[int, tuple[Ruleset, tuple[Card, ...], HandView]]
     actions: ActionLog
+    log: list[Event]
+    """The hand's events. Plays and passes are appended to it directly: they change no part of
+    an observation the seats' views keep (``observation.MOVE_EVENTS``), so ``record`` would
+    only append them."""
     scores: list[int]
     turn: int
     contract: Contract | None
@@ -126,7 +130,7 @@ class TrickPlay:
         self.trick.append((seat, None))
         passed = self.passed
         passed.add(seat)
-        self.record(Pass(seat))
+        self.log.append(PASSES[seat])
         assert self.last is not None
         if self._waiting(self.last[0], passed):
             self.turn = self._next_seat(seat)
@@ -169,7 +173,7 @@ class TrickPlay:
         self.plays_made[seat] += 1
         type_id = play.type.id
         self.type_counts[type_id] += 1
-        self.record(Played(seat, notation, type_id, play.reads_as if play.wild_as else None))
+        self.log.append(Played(seat, notation, type_id, play.reads_as if play.wild_as else None))
         if self.played_bonuses:
             self._played_bonus(seat, play)
         called = self.called
@@ -211,7 +215,7 @@ class TrickPlay:
         if ending:
             return
         self.turn = winner if self.hands[winner] else self._lead_after_out(winner)
-        self.record(Lead(self.turn))
+        self.record(LEADS[self.turn])
 
     def _trick_bonus(self, winner: int, play: Play, ending: bool) -> None:
         """The first trick bonus the winning play earns, paid by each other player."""
