@@ -64,12 +64,9 @@ def answer_plan(rs: Ruleset, target: Play) -> tuple[Answer, ...]:
     skipped by rung and class, and a play of the target's own type compared by its top alone
     is generated above that top, so none of its plays needs ``beats``. The target keeps its
     plan too: every other player answers the same play."""
-    try:
-        held = target._plan
-        if held[0] is rs:
-            return held[1]
-    except AttributeError:
-        pass
+    held = target._plan
+    if held is not None and held[0] is rs:
+        return held[1]
     n = len(target)
     found = rs.answer_cache.get((target.type.index, n))
     if found is None:
