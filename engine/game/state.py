@@ -91,7 +91,8 @@ class Game(HandRules, TrickPlay):
         self.redeals = 0
         self._given_dealer = dealer
         self._issued: LegalActions = NO_ACTIONS
-        """The actions ``legal_actions()`` last handed out, until ``apply`` changes the state."""
+        """The actions ``legal_actions()`` last handed out, until ``apply`` changes the state:
+        one of them, the very object, needs no second check in ``apply``."""
         self.views = PublicViews(self.n)
         """Each seat's view of the log, and the cached parts of its observation."""
         self.hand_views: dict[int, tuple[Ruleset, tuple[Card, ...], HandView]] = {}
@@ -339,7 +340,7 @@ class Game(HandRules, TrickPlay):
             raise IllegalAction("the hand is over")
         if self.phase == "contract":
             assert self.step is not None
-            if not self._handed_out(action):
+            if not self._issued.issued(action):
                 allowed = self.step.actions(self, self.turn)
                 if action not in allowed:
                     options = ", ".join(str(a) for a in allowed[:6]) + (" …" if len(allowed) > 6 else "")
@@ -351,22 +352,17 @@ class Game(HandRules, TrickPlay):
         if action.kind == "pass":
             if self.last is None:
                 raise IllegalAction("you lead: you must play")
-            if self.obligations is not None and not self._handed_out(action):
+            if self.obligations is not None and not self._issued.issued(action):
                 self._check_obligations(action)
         elif action.kind == "play":
             assert action.play is not None
-            if not self._handed_out(action):
+            if not self._issued.issued(action):
                 entry.check_play(self.rs, action.play, self.hands[self.turn], self.last[1] if self.last else None)
                 self._check_obligations(action)
         else:
             raise IllegalAction(f"{action} is not allowed during play")
         self._issued = NO_ACTIONS
         self._apply_play(action)
-
-    def _handed_out(self, action: Action) -> bool:
-        """Whether ``legal_actions()`` handed out this very object in this state: it needs no
-        second check. ``apply`` forgets the actions handed out once it changes the state."""
-        return self._issued.issued(action)
 
     def observation(self, seat: int) -> Observation:
         """Exactly what ``seat`` may know now (see ``paixing.game.observation``): nothing in it

@@ -19,7 +19,7 @@ from paixing.hands.compile import Ruleset
 from paixing.hands.moves import legal_plays
 from paixing.hands.play import Play
 from paixing.hands.view import HandView
-from paixing.rules.cards import Card
+from paixing.rules.cards import Card, format_cards
 from paixing.rules.hand_rules import Contract, GameRules, TrickBonus
 
 _PASS_ONLY = (PASS,)
@@ -155,7 +155,7 @@ class TrickPlay:
         play = action.play
         assert play is not None
         # the notation is written once for both the action's text and the event
-        notation = play.notation
+        notation = format_cards(play.cards)  # Play.notation, one call fewer
         # with its reading where the cards read several ways, so that a record replays this play
         self.actions.append_play(play, notation)
         hand = self.hands[seat]
@@ -204,7 +204,9 @@ class TrickPlay:
     def _close_trick(self, ending: bool = False) -> None:
         assert self.last is not None
         winner, play = self.last
-        value = self._value([c for _, p in self.trick if p is not None for c in p.cards])
+        value = 0
+        if self.rules.play.capture != "none":  # else the cards are worth nothing: not listed
+            value = self._value([c for _, p in self.trick if p is not None for c in p.cards])
         self.captured[winner] += value
         self.tricks += 1
         self.record(Trick(winner, value))
@@ -222,7 +224,7 @@ class TrickPlay:
         bonuses = self.rules.bonuses
         c = self.contract
         assert c is not None
-        if ending and not bonuses.on_hand_ending_play:
+        if not bonuses.tricks or (ending and not bonuses.on_hand_ending_play):
             return
         if bonuses.contracts is not None and c.id not in bonuses.contracts:
             return
