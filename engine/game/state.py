@@ -35,7 +35,7 @@ from paixing.game.facts import HandFacts
 from paixing.game.hand_params import HandRules
 from paixing.game.match import hand_level, start_state
 from paixing.game.obligations import compile_rules
-from paixing.game.observation import MOVE_EVENTS, Observation, PublicViews
+from paixing.game.observation import MOVE_EVENTS, PublicViews, observe
 from paixing.game.record_of import game_record
 from paixing.game.seats import Seats, roles_of
 from paixing.game.settle import Settlement, settle
@@ -364,10 +364,9 @@ class Game(HandRules, TrickPlay):
         self._issued = NO_ACTIONS
         self._apply_play(action)
 
-    def observation(self, seat: int) -> Observation:
-        """Exactly what ``seat`` may know now (see ``paixing.game.observation``): nothing in it
-        refers back to the game."""
-        return self.views.observe(self, seat)
+    observation = observe
+    """``observation(seat)``: exactly what ``seat`` may know now (``paixing.game.observation``);
+    nothing in it refers back to the game."""
 
     def score_row(self) -> ScoreRow | None:
         """The score row that paid the contract (None before the end or without a contract):
