@@ -29,7 +29,7 @@ class Cloneable(Protocol):
     rng: random.Random
     log: list[Event]
     views: PublicViews
-    hand_views: dict[int, tuple[Any, tuple[Card, ...], Any]]
+    hand_views: dict[int, tuple[Any, Any]]
     actions: ActionLog
     scores: list[int]
     hands: list[list[Card]]

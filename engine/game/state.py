@@ -95,9 +95,10 @@ class Game(HandRules, TrickPlay):
         one of them, the very object, needs no second check in ``apply``."""
         self.views = PublicViews(self.n)
         """Each seat's view of the log, and the cached parts of its observation."""
-        self.hand_views: dict[int, tuple[Ruleset, tuple[Card, ...], HandView]] = {}
-        """Per seat, the hand view its last legal plays were generated from, with the rules and
-        the cards it was made for: a seat that passed is asked again with the same hand."""
+        self.hand_views: dict[int, tuple[Ruleset, HandView]] = {}
+        """Per seat, the hand view its last legal plays were generated from (or carried over its
+        last play), with the rules it was made for; the view's cards say for which hand. A seat
+        that passed is asked again with the same hand."""
         self._reset_hand_state()
         self._deal(hands, kitty)
 

@@ -32,7 +32,7 @@ class TrickPlay:
     rules: GameRules
     n: int
     hands: list[list[Card]]
-    hand_views: dict[int, tuple[Ruleset, tuple[Card, ...], HandView]]
+    hand_views: dict[int, tuple[Ruleset, HandView]]
     actions: ActionLog
     log: list[Event]
     """The hand's events. Plays and passes are appended to it directly: they change no part of
@@ -83,22 +83,22 @@ class TrickPlay:
 
     def _hand_view(self, seat: int) -> HandView:
         """The view of ``seat``'s hand for the move generator, kept while the hand and the rules
-        stay the same (the counts, runs and sorted cards it caches are the hand's alone)."""
-        cards = tuple(self.hands[seat])
+        stay the same (the counts, runs and sorted cards it caches are the hand's alone). The
+        view's own copy of the cards says which hand it was made for."""
+        hand = self.hands[seat]
         rs = self.rs
         kept = self.hand_views.get(seat)
-        if kept is not None and kept[0] is rs and kept[1] == cards:
-            return kept[2]
-        view = HandView(rs, cards)
-        self.hand_views[seat] = (rs, cards, view)
+        if kept is not None and kept[0] is rs and kept[1].cards == hand:
+            return kept[1]
+        view = HandView(rs, hand)
+        self.hand_views[seat] = (rs, view)
         return view
 
     def _carry_view(self, seat: int, view: HandView, played: tuple[Card, ...]) -> None:
         """Keep the view of ``seat``'s hand after it played ``played`` from ``view``, carried
         over rather than built again (``HandView.without``)."""
-        left = tuple(self.hands[seat])
         try:
-            self.hand_views[seat] = (self.rs, left, view.without(played, left))
+            self.hand_views[seat] = (self.rs, view.without(played, self.hands[seat]))
         except (KeyError, ValueError):
             del self.hand_views[seat]
 
@@ -161,12 +161,12 @@ class TrickPlay:
         hand = self.hands[seat]
         cards = play.cards
         kept = self.hand_views.get(seat)
-        if kept is not None and (kept[0] is not self.rs or kept[1] != tuple(hand)):
+        if kept is not None and (kept[0] is not self.rs or kept[1].cards != hand):
             kept = None
         for card in cards:
             hand.remove(card)
         if kept is not None:
-            self._carry_view(seat, kept[2], cards)
+            self._carry_view(seat, kept[1], cards)
         self.trick.append((seat, play))
         self.last = (seat, play)
         self.passed = set()
