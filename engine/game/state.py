@@ -355,7 +355,10 @@ class Game(HandRules, TrickPlay):
                 raise IllegalAction("you lead: you must play")
             if self.obligations is not None and not self._issued.issued(action):
                 self._check_obligations(action)
-        elif action.kind == "play":
+            self._issued = NO_ACTIONS
+            self._apply_pass()
+            return
+        if action.kind == "play":
             assert action.play is not None
             if not self._issued.issued(action):
                 entry.check_play(self.rs, action.play, self.hands[self.turn], self.last[1] if self.last else None)

@@ -147,10 +147,7 @@ class TrickPlay:
         return False
 
     def _apply_play(self, action: Action) -> None:
-        """Apply a checked play or pass, and add its text (``readings.record_text``) to ``actions``."""
-        if action.kind == "pass":
-            self._apply_pass()
-            return
+        """Apply a checked play, and add its text (``readings.record_text``) to ``actions``."""
         seat = self.turn
         play = action.play
         assert play is not None
