@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from operator import itemgetter
 
 from paixing.hands.classify import classify
 from paixing.hands.lazy import Item, item_len, made, play_list
 from paixing.hands.play import Play, beats
 from paixing.hands.ruleset import GenerateFn, Ruleset, TypeInfo
+from paixing.hands.shapes.base import SHAPES
 from paixing.hands.tables import BIG
 from paixing.hands.view import HandView
 from paixing.rules.cards import Card, format_cards
@@ -21,36 +23,74 @@ def legal_plays(rs: Ruleset, hand: Iterable[Card] | HandView, target: Play | Non
     chains first). The list makes each play when it is first read (see ``paixing.hands.lazy``).
     """
     hv = hand if isinstance(hand, HandView) else HandView(rs, hand)
-    # The largest group the hand can form: types needing more are skipped without a call.
-    most = max(hv.counts) + len(hv.wilds)  # a variant has ranks: counts is never empty
+    # The gates every type is asked first, from the count vector alone (see ``Needs``).
+    counts = hv.counts
+    nat = max(counts)  # a variant has ranks: counts is never empty
+    n_wild = len(hv.wilds)
+    most = nat + n_wild
     out = play_list(hv)
     if target is None:
-        for t, gen in lead_plan(rs):
-            if t.needs_group <= most:
+        for t, gen, need_nat, need_most, need_wild, pick, fill in lead_plan(rs):
+            if need_most <= most and need_nat <= nat and need_wild <= n_wild:
+                if pick is not None and pick(counts).count(0) > (n_wild if n_wild < fill else fill):
+                    continue
                 # Each shape enumerates every play once (tests check no identity repeats).
                 out += gen(rs, hv, t, None, -1)
         return out
     key = target.key
     top = key[0] if key else -1
-    for t, gen, length, step, check in answer_plan(rs, target):
-        if t.needs_group <= most:
+    for t, gen, length, step, check, need_nat, need_most, need_wild, pick, fill in answer_plan(rs, target):
+        if need_most <= most and need_nat <= nat and need_wild <= n_wild:
+            if pick is not None and pick(counts).count(0) > (n_wild if n_wild < fill else fill):
+                continue
             plays = gen(rs, hv, t, length, -1 if step < 0 else top + step)
-            out += [p for p in made(plays, hv) if beats(p, target)] if check else plays
+            if not check:
+                out += plays
+            elif check == KEY_ONLY:
+                out += [p for p in made(plays, hv) if p.key > key]
+            else:
+                out += [p for p in made(plays, hv) if beats(p, target)]
     return out
 
 
-Answer = tuple[TypeInfo, GenerateFn, "int | None", int, bool]
+Pick = Callable[[list[int]], tuple[int, ...]]
+"""Reads the counts of some ranks off a count vector (``operator.itemgetter``)."""
+
+Needs = tuple[int, int, int, "Pick | None", int]
+"""What a hand needs before any play of a type is possible, read off the count vector: natural
+cards of one rank, cards of one rank with the wild cards, wild cards, and the ranks every play
+holds (their counts' reader, or None) with how many of them wild cards may fill at most."""
+
+Answer = tuple[TypeInfo, GenerateFn, "int | None", int, int, int, int, int, "Pick | None", int]
 """One type asked when answering a play: (type, its generator, length its plays must have or
 None, the step from the target's top to the floor passed to the generator or -1 for none,
-whether each play must still be checked with ``beats``)."""
+how each play must still be checked: 0 not at all, ``KEY_ONLY`` or ``BEATS``) and the type's
+``Needs``."""
+
+KEY_ONLY = 1
+"""Check a play by its key alone (its rung and class are the target's, no feature must match)."""
+BEATS = 2
+"""Check a play with ``beats``."""
 
 
-def lead_plan(rs: Ruleset) -> tuple[tuple[TypeInfo, GenerateFn], ...]:
+def _needs(t: TypeInfo) -> Needs:
+    """The type's gates: a group (or chain of groups) that may hold no wild card needs that many
+    natural cards of one rank; one that may, that many with the wild cards; a type needing wild
+    cards (``wilds: {min}``, or made of wild cards alone: four jokers) needs them in the hand;
+    a type whose plays hold named ranks (5-10-K) needs them held, but for those wild cards fill."""
+    need_wild = max(t.wmin, len(t.exclusive or ()))
+    ranks, wild_fills = SHAPES[t.shape].held_ranks(t.params)
+    # itemgetter of one rank returns no tuple: the generator's own test decides that case
+    pick = itemgetter(*ranks) if len(ranks) > 1 else None
+    return (t.needs_group if t.wmax == 0 else 0, t.needs_group, need_wild, pick, t.wmax if wild_fills else 0)
+
+
+def lead_plan(rs: Ruleset) -> tuple[tuple[TypeInfo, GenerateFn, int, int, int, Pick | None, int], ...]:
     """Each playable type with the generator a free lead calls (``_of_length`` for the types
-    whose length the shapes cannot pre-filter), worked out once per ruleset."""
+    whose length the shapes cannot pre-filter) and its ``Needs``, worked out once per ruleset."""
     found = rs.answer_cache.get((-1, -1))
     if found is None:
-        found = rs.answer_cache[(-1, -1)] = tuple((t, _generator(t)) for t in rs.playable_types)
+        found = rs.answer_cache[(-1, -1)] = tuple((t, _generator(t), *_needs(t)) for t in rs.playable_types)
     return found
 
 
@@ -82,18 +122,21 @@ def _plan(rs: Ruleset, tt: TypeInfo, n: int, rung: int) -> Iterator[Answer]:
     for t in rs.playable_types:
         if t.max_rung > rung:
             # A higher rung: every play beats when the type has one rung (all above the target).
-            yield (t, _generator(t), None, -1, t.fixed_rung < 0)
+            yield (t, _generator(t), None, -1, BEATS if t.fixed_rung < 0 else 0, *_needs(t))
             continue
-        if t.cls != tt.cls:
-            continue
+        if t.cls != tt.cls or t.max_rung < rung or not t.key:
+            continue  # never beats: another class, only lower rungs, or no key (first one stands)
         length = n if "length" in t.same and t.length_cap == BIG else None
         # Only a type of the target's own shape reads its top the same way.
-        by_top = bool(t.key) and t.key[0] == "top" and t.shape == tt.shape
+        by_top = t.key[0] == "top" and t.shape == tt.shape
         exact = (
             by_top and t.index == tt.index and t.key == ("top",) and t.fixed_rung == rung >= 0
             and (not t.same or (t.same == ("length",) and length is not None)) and t.floor_exact
         )
-        yield (t, _generator(t), length, 1 if exact else (0 if by_top else -1), not exact)
+        # Every play of t is on the target's rung, in its class: when neither type has features
+        # that must match, the key alone decides.
+        check = 0 if exact else (KEY_ONLY if t.fixed_rung == rung >= 0 and not t.same and not tt.same else BEATS)
+        yield (t, _generator(t), length, 1 if exact else (0 if by_top else -1), check, *_needs(t))
 
 
 def _of_length(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int) -> Iterable[Item]:

@@ -36,10 +36,12 @@ def wild_chains(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floo
     p = t.params
     if p.same_size and t.kickers is None:
         return _even_chains(rs, hv, t, length, floor)
+    w_max = min(len(hv.wilds), t.wmax)
+    if not w_max and not _natural_run(hv, p.gmin, p.kmin):
+        return []  # the gate: natural groups alone, and no run of them long enough (摇摆-like)
     out: list[Item] = []
     seq = rs.seq
     n_seq = len(seq)
-    w_max = min(len(hv.wilds), t.wmax)
     seq_counts = [hv.counts[r] for r in seq]
     # short[q]: wild cards the places before q need to reach the smallest group (a window
     # whose places need more than the budget is skipped without a look at its sizes)
@@ -60,6 +62,15 @@ def wild_chains(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floo
                 for u in _spreads(caps, sizes, w_max):
                     out += emit_chain(rs, hv, t, pos, sizes, list(u), start)
     return out
+
+
+def _natural_run(hv: HandView, g: int, k: int) -> bool:
+    """Whether the hand holds ``k`` consecutive sequence places with ``g`` natural cards each
+    (the hand view keeps its runs: every chain type with groups of ``g`` reads the same)."""
+    for start, end in hv.runs(g):  # noqa: SIM110 - a plain loop: no generator per call
+        if end - start >= k:
+            return True
+    return False
 
 
 def _window_sizes(same_size: bool, g: tuple[int, int], cs: list[int], w_max: int, length: int | None, kick: int) -> list[list[int]]:

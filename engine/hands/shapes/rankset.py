@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, product
@@ -36,32 +36,47 @@ class SetParams:
     """The named ranks, low to high."""
     suits: str
     """``same``, ``mixed`` or ``any``."""
+    suited: SuitedFn
+    """The plays of one split under that rule (bound here: no look-up per call)."""
 
 
 def _compile(spec: HandType, tables: RankTables) -> SetParams:
     assert spec.set is not None
-    return SetParams(tuple(sorted(tables.rank_index[r] for r in spec.set.ranks)), spec.set.suits)
+    return SetParams(tuple(sorted(tables.rank_index[r] for r in spec.set.ranks)), spec.set.suits, SUITED[spec.set.suits])
 
 
-def generate(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None = None, floor: int = -1) -> Iterable[Play]:
+def generate(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None = None, floor: int = -1) -> list[Play]:
     """Every set play of ``t``: each choice of which ranks wild cards fill, then suits.
 
     Gate first (a response asks every set type): when the hand holds too few of the named
     ranks for its usable wild cards to fill the rest, the count vector already says there is
-    no play, and no split is tried nor the hand sorted."""
+    no play, and no split is tried nor the hand sorted (``legal_plays`` asks the same before
+    the call: see the shape's ``held_ranks``)."""
     p: SetParams = t.params
     ranks = p.ranks
     if length is not None and length != len(ranks):
-        return ()
+        return []
     counts = hv.counts
     held = 0
     for r in ranks:
         if counts[r]:
             held += 1
-    w_max = min(hv.n_wild, t.wmax)
-    if len(ranks) - held > w_max or held < max(1, t.min_natural):
-        return ()
-    return _generate(rs, hv, t, w_max)
+    wilds = hv.wilds
+    w_max = len(wilds) if len(wilds) < t.wmax else t.wmax
+    least = t.min_natural if t.min_natural > 1 else 1
+    if len(ranks) - held > w_max or held < least:
+        return []
+    out: list[Play] = []
+    for nat, missing in _splits(ranks):
+        w = len(missing)
+        if w > w_max or w < t.wmin or len(nat) < least:
+            continue
+        for r in nat:
+            if not counts[r]:
+                break
+        else:
+            out += p.suited(rs, hv, t, nat, missing)
+    return out
 
 
 @cache
@@ -74,43 +89,73 @@ def _splits(ranks: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, .
     )
 
 
-def _generate(rs: Ruleset, hv: HandView, t: TypeInfo, w_max: int) -> Iterator[Play]:
-    counts = hv.counts
-    least = max(1, t.min_natural)
-    for nat, missing in _splits(t.params.ranks):
-        w = len(missing)
-        if w > w_max or w < t.wmin or len(nat) < least:
-            continue
-        if any(counts[r] == 0 for r in nat):
-            continue
-        yield from _suited(rs, hv, t, nat, missing)
+SuitedFn = Callable[[Ruleset, HandView, TypeInfo, tuple[int, ...], tuple[int, ...]], list[Play]]
+"""The plays of one natural/wild split, as the suit rule allows (one function per rule, bound
+when the type is compiled)."""
 
 
-def _suited(rs: Ruleset, hv: HandView, t: TypeInfo, nat: tuple[int, ...], missing: tuple[int, ...]) -> Iterator[Play]:
-    """The plays of one natural/wild split, as the suit rule allows."""
-    p: SetParams = t.params
+def _any_suits(rs: Ruleset, hv: HandView, t: TypeInfo, nat: tuple[int, ...], missing: tuple[int, ...]) -> list[Play]:
+    """Suits do not matter: the first card of each natural rank."""
     by_rank = hv.by_rank
+    groups = tuple([(r, 1) for r in t.params.ranks])
+    cards = tuple([by_rank[r][0] for r in nat]) + tuple(hv.wilds[: len(missing)])
+    return [Play(t, cards, groups, tuple([(r, 1) for r in nat]), missing)]
+
+
+def _one_suit(rs: Ruleset, hv: HandView, t: TypeInfo, nat: tuple[int, ...], missing: tuple[int, ...]) -> list[Play]:
+    """One play per suit every natural rank holds a card of (its first card of that suit)."""
+    by_rank = hv.by_rank
+    firsts: list[dict[str | None, Card]] = []
+    for r in nat:
+        first: dict[str | None, Card] = {}
+        for c in by_rank[r]:
+            if c.suit not in first:
+                first[c.suit] = c
+        firsts.append(first)
+    out: list[Play] = []
+    groups = tuple([(r, 1) for r in t.params.ranks])
+    naturals = tuple([(r, 1) for r in nat])
     wild_cards = tuple(hv.wilds[: len(missing)])
-    naturals = tuple((r, 1) for r in nat)
-    groups = tuple((r, 1) for r in p.ranks)
-    if p.suits == "any":
-        yield Play(t, tuple(by_rank[r][0] for r in nat) + wild_cards, groups, naturals, missing)
-    elif p.suits == "same":
-        for si, suit in enumerate(rs.tables.suit_names):
-            picked = []
-            for r in nat:
-                card = next((c for c in by_rank[r] if c.suit == suit), None)
-                if card is None:
-                    break
-                picked.append(card)
-            else:
-                yield Play(t, tuple(picked) + wild_cards, groups, naturals, missing, si)
-    else:
-        for choice in product(*(list(dict.fromkeys(by_rank[r])) for r in nat)):
-            suits = [c.suit for c in choice]
-            if None in suits or len(set(suits)) > 1:
-                yield Play(t, tuple(choice) + wild_cards, groups, naturals, missing)
+    for si, suit in enumerate(rs.tables.suit_names):
+        picked = []
+        for first in firsts:
+            card = first.get(suit)
+            if card is None:
                 break
+            picked.append(card)
+        else:
+            out.append(Play(t, tuple(picked) + wild_cards, groups, naturals, missing, si))
+    return out
+
+
+def _mixed_suits(rs: Ruleset, hv: HandView, t: TypeInfo, nat: tuple[int, ...], missing: tuple[int, ...]) -> list[Play]:
+    """The first choice of cards (each rank's distinct cards in suit order, the last rank's
+    varying fastest) whose suits are not all one: most often the first cards themselves."""
+    by_rank = hv.by_rank
+    firsts = tuple([by_rank[r][0] for r in nat])
+    if not _one_suited(firsts):
+        choice: tuple[Card, ...] | None = firsts
+    else:
+        choice = next((c for c in product(*(list(dict.fromkeys(by_rank[r])) for r in nat)) if not _one_suited(c)), None)
+    if choice is None:
+        return []
+    groups = tuple([(r, 1) for r in t.params.ranks])
+    return [Play(t, choice + tuple(hv.wilds[: len(missing)]), groups, tuple([(r, 1) for r in nat]), missing)]
+
+
+def _one_suited(cards: tuple[Card, ...]) -> bool:
+    """Whether the cards all have one suit (a card without a suit has none)."""
+    suit = cards[0].suit
+    if suit is None:
+        return False
+    for c in cards:  # noqa: SIM110 - a plain loop: no generator per call
+        if c.suit != suit:
+            return False
+    return True
+
+
+SUITED: dict[str, SuitedFn] = {"any": _any_suits, "same": _one_suit, "mixed": _mixed_suits}
+"""The suit rules, by their name in the rule language."""
 
 
 def match(rs: Ruleset, hv: HandView, t: TypeInfo, cards: tuple[Card, ...]) -> Iterator[Play]:
@@ -196,6 +241,7 @@ SHAPE = register(
             "shape.set_any": ("花色不限", "any suits"),
         },
         suits=lambda p: p.suits,
+        held_ranks=lambda p: (p.ranks, True),
         seat_count=_seat_count,
     )
 )
