@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 from operator import itemgetter
 
 from paixing.hands.classify import classify
@@ -23,33 +24,35 @@ def legal_plays(rs: Ruleset, hand: Iterable[Card] | HandView, target: Play | Non
     chains first). The list makes each play when it is first read (see ``paixing.hands.lazy``).
     """
     hv = hand if isinstance(hand, HandView) else HandView(rs, hand)
-    # The gates every type is asked first, from the count vector alone (see ``Needs``).
+    if target is None:
+        entries, by_gate = _lead(rs)
+        key: tuple[Any, ...] = ()
+        top = -1
+    else:
+        entries, by_gate, key = _answers(rs, target)
+        top = key[0] if key else -1
+    # The gates, from the count vector alone (see ``Needs``): the types a hand of this largest
+    # group (natural, and with the wild cards) and number of wild cards can play at all, once
+    # per plan and such hand.
     counts = hv.counts
     nat = max(counts)  # a variant has ranks: counts is never empty
     n_wild = len(hv.wilds)
-    most = nat + n_wild
+    gate = (nat, n_wild)
+    asked = by_gate.get(gate)
+    if asked is None:
+        asked = by_gate[gate] = _gated(entries, nat, n_wild)
     out = play_list(hv)
-    if target is None:
-        for t, gen, need_nat, need_most, need_wild, pick, fill in lead_plan(rs):
-            if need_most <= most and need_nat <= nat and need_wild <= n_wild:
-                if pick is not None and pick(counts).count(0) > (n_wild if n_wild < fill else fill):
-                    continue
-                # Each shape enumerates every play once (tests check no identity repeats).
-                out += gen(rs, hv, t, None, -1)
-        return out
-    key = target.key
-    top = key[0] if key else -1
-    for t, gen, length, step, check, need_nat, need_most, need_wild, pick, fill in answer_plan(rs, target):
-        if need_most <= most and need_nat <= nat and need_wild <= n_wild:
-            if pick is not None and pick(counts).count(0) > (n_wild if n_wild < fill else fill):
-                continue
-            plays = gen(rs, hv, t, length, -1 if step < 0 else top + step)
-            if not check:
-                out += plays
-            elif check == KEY_ONLY:
-                out += [p for p in made(plays, hv) if p.key > key]
-            else:
-                out += [p for p in made(plays, hv) if beats(p, target)]
+    for t, gen, length, step, check, pick, fill in asked:
+        if pick is not None and pick(counts).count(0) > (n_wild if n_wild < fill else fill):
+            continue  # too few of the named ranks held
+        # Each shape enumerates every play once (tests check no identity repeats).
+        plays = gen(rs, hv, t, length, -1 if step < 0 else top + step)
+        if not check:
+            out += plays
+        elif check == KEY_ONLY:
+            out += [p for p in made(plays, hv) if p.key > key]
+        else:
+            out += [p for p in made(plays, hv) if beats(p, target)]  # type: ignore[arg-type]
     return out
 
 
@@ -62,10 +65,16 @@ cards of one rank, cards of one rank with the wild cards, wild cards, and the ra
 holds (their counts' reader, or None) with how many of them wild cards may fill at most."""
 
 Answer = tuple[TypeInfo, GenerateFn, "int | None", int, int, int, int, int, "Pick | None", int]
-"""One type asked when answering a play: (type, its generator, length its plays must have or
-None, the step from the target's top to the floor passed to the generator or -1 for none,
-how each play must still be checked: 0 not at all, ``KEY_ONLY`` or ``BEATS``) and the type's
-``Needs``."""
+"""One type asked when answering a play (or leading): (type, its generator, length its plays
+must have or None, the step from the target's top to the floor passed to the generator or -1
+for none, how each play must still be checked: 0 not at all, ``KEY_ONLY`` or ``BEATS``) and the
+type's ``Needs``."""
+
+Asked = tuple[TypeInfo, GenerateFn, "int | None", int, int, "Pick | None", int]
+"""An ``Answer`` a hand passed the numeric gates of: what is left to test and to call."""
+
+Plan = tuple[tuple[Answer, ...], dict[tuple[int, int], tuple[Asked, ...]]]
+"""A plan's answers, and those asked of a hand by (its largest natural group, its wild cards)."""
 
 KEY_ONLY = 1
 """Check a play by its key alone (its rung and class are the target's, no feature must match)."""
@@ -85,12 +94,28 @@ def _needs(t: TypeInfo) -> Needs:
     return (t.needs_group if t.wmax == 0 else 0, t.needs_group, need_wild, pick, t.wmax if wild_fills else 0)
 
 
-def lead_plan(rs: Ruleset) -> tuple[tuple[TypeInfo, GenerateFn, int, int, int, Pick | None, int], ...]:
+def _gated(entries: tuple[Answer, ...], nat: int, n_wild: int) -> tuple[Asked, ...]:
+    """The answers a hand whose largest natural group is ``nat`` and which holds ``n_wild`` wild
+    cards passes the numeric gates of."""
+    most = nat + n_wild
+    return tuple(
+        (t, gen, length, step, check, pick, fill)
+        for t, gen, length, step, check, need_nat, need_most, need_wild, pick, fill in entries
+        if need_most <= most and need_nat <= nat and need_wild <= n_wild
+    )
+
+
+def lead_plan(rs: Ruleset) -> tuple[Answer, ...]:
     """Each playable type with the generator a free lead calls (``_of_length`` for the types
     whose length the shapes cannot pre-filter) and its ``Needs``, worked out once per ruleset."""
+    return _lead(rs)[0]
+
+
+def _lead(rs: Ruleset) -> Plan:
     found = rs.answer_cache.get((-1, -1))
     if found is None:
-        found = rs.answer_cache[(-1, -1)] = tuple((t, _generator(t), *_needs(t)) for t in rs.playable_types)
+        entries = tuple((t, _generator(t), None, -1, 0, *_needs(t)) for t in rs.playable_types)
+        found = rs.answer_cache[(-1, -1)] = (entries, {})
     return found
 
 
@@ -102,20 +127,25 @@ def answer_plan(rs: Ruleset, target: Play) -> tuple[Answer, ...]:
     """The types that can beat a play of ``target``'s type and length, and how to ask each,
     worked out once per (type, length) and kept on the ruleset: most types of a ladder are
     skipped by rung and class, and a play of the target's own type compared by its top alone
-    is generated above that top, so none of its plays needs ``beats``. The target keeps its
-    plan too: every other player answers the same play."""
-    try:
-        held = target._plan
-        if held[0] is rs:
-            return held[1]
-    except AttributeError:
-        pass
+    is generated above that top, so none of its plays needs ``beats``."""
+    return _answers(rs, target)[0]
+
+
+def _answers(rs: Ruleset, target: Play) -> tuple[tuple[Answer, ...], dict[tuple[int, int], tuple[Asked, ...]], tuple[Any, ...]]:
+    """``answer_plan``, its gated answers and the target's key. The target keeps them: every
+    other player answers the same play (read without raising: a slot never set raises, and an
+    exception is the dearest thing on this path)."""
+    held = getattr(target, "_plan", None)
+    if held is not None and held[0] is rs:
+        return held[1]
     n = len(target)
-    found = rs.answer_cache.get((target.type.index, n))
+    tt = target.type
+    found = rs.answer_cache.get((tt.index, n))
     if found is None:
-        found = rs.answer_cache[(target.type.index, n)] = tuple(_plan(rs, target.type, n, target.rung))
-    target._plan = (rs, found)
-    return found
+        found = rs.answer_cache[(tt.index, n)] = (tuple(_plan(rs, tt, n, target.rung)), {})
+    mine = (*found, tt.key_fn(target, n))
+    target._plan = (rs, mine)
+    return mine
 
 
 def _plan(rs: Ruleset, tt: TypeInfo, n: int, rung: int) -> Iterator[Answer]:
