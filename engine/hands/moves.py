@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any
 from operator import itemgetter
+from typing import Any
 
 from paixing.hands.classify import classify
 from paixing.hands.lazy import Item, item_len, made, play_list
@@ -50,7 +50,9 @@ def legal_plays(rs: Ruleset, hand: Iterable[Card] | HandView, target: Play | Non
         if not check:
             out += plays
         elif check == KEY_ONLY:
-            out += [p for p in made(plays, hv) if p.key > key]
+            # the type's key function itself: a new play's ``key`` property raises first
+            kf = t.key_fn
+            out += [p for p in made(plays, hv) if kf(p, len(p)) > key]
         else:
             out += [p for p in made(plays, hv) if beats(p, target)]  # type: ignore[arg-type]
     return out

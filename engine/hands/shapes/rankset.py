@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import cache
 from itertools import combinations, product
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +29,15 @@ if TYPE_CHECKING:
     from paixing.rules.models import HandType
 
 
+Split = tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...]]
+"""One choice of which named ranks wild cards fill: (natural ranks, ranks wild cards fill, the
+play's natural counts)."""
+
+SuitedFn = Callable[[Ruleset, HandView, TypeInfo, list[Split]], list[Play]]
+"""The plays of the splits a hand can make, as the suit rule allows (one function per rule,
+bound when the type is compiled)."""
+
+
 @dataclass(frozen=True)
 class SetParams:
     ranks: tuple[int, ...]
@@ -37,12 +45,22 @@ class SetParams:
     suits: str
     """``same``, ``mixed`` or ``any``."""
     suited: SuitedFn
-    """The plays of one split under that rule (bound here: no look-up per call)."""
+    """The plays of the splits under that rule (bound here: no look-up per call)."""
+    groups: tuple[tuple[int, int], ...]
+    """Every play's core: one of each named rank."""
+    splits: tuple[Split, ...]
+    """Every split, naturals first (the order of ``product((True, False), …)``)."""
 
 
 def _compile(spec: HandType, tables: RankTables) -> SetParams:
     assert spec.set is not None
-    return SetParams(tuple(sorted(tables.rank_index[r] for r in spec.set.ranks)), spec.set.suits, SUITED[spec.set.suits])
+    ranks = tuple(sorted(tables.rank_index[r] for r in spec.set.ranks))
+    splits = []
+    for mask in product((True, False), repeat=len(ranks)):
+        nat = tuple(r for r, take in zip(ranks, mask, strict=True) if take)
+        missing = tuple(r for r, take in zip(ranks, mask, strict=True) if not take)
+        splits.append((nat, missing, tuple((r, 1) for r in nat)))
+    return SetParams(ranks, spec.set.suits, SUITED[spec.set.suits], tuple((r, 1) for r in ranks), tuple(splits))
 
 
 def generate(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None = None, floor: int = -1) -> list[Play]:
@@ -66,81 +84,70 @@ def generate(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None = None, 
     least = t.min_natural if t.min_natural > 1 else 1
     if len(ranks) - held > w_max or held < least:
         return []
-    out: list[Play] = []
-    for nat, missing in _splits(ranks):
+    wmin = t.wmin
+    ok: list[Split] = []
+    for split in p.splits:
+        nat, missing, _ = split
         w = len(missing)
-        if w > w_max or w < t.wmin or len(nat) < least:
+        if w > w_max or w < wmin or len(nat) < least:
             continue
         for r in nat:
             if not counts[r]:
                 break
         else:
-            out += p.suited(rs, hv, t, nat, missing)
-    return out
+            ok.append(split)
+    return p.suited(rs, hv, t, ok) if ok else []
 
 
-@cache
-def _splits(ranks: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
-    """(natural ranks, ranks wild cards fill) for each choice, naturals first (the order of
-    ``product((True, False), …)``)."""
-    return tuple(
-        (tuple(r for r, take in zip(ranks, mask, strict=True) if take), tuple(r for r, take in zip(ranks, mask, strict=True) if not take))
-        for mask in product((True, False), repeat=len(ranks))
-    )
-
-
-SuitedFn = Callable[[Ruleset, HandView, TypeInfo, tuple[int, ...], tuple[int, ...]], list[Play]]
-"""The plays of one natural/wild split, as the suit rule allows (one function per rule, bound
-when the type is compiled)."""
-
-
-def _any_suits(rs: Ruleset, hv: HandView, t: TypeInfo, nat: tuple[int, ...], missing: tuple[int, ...]) -> list[Play]:
+def _any_suits(rs: Ruleset, hv: HandView, t: TypeInfo, splits: list[Split]) -> list[Play]:
     """Suits do not matter: the first card of each natural rank."""
     by_rank = hv.by_rank
-    groups = tuple([(r, 1) for r in t.params.ranks])
-    cards = tuple([by_rank[r][0] for r in nat]) + tuple(hv.wilds[: len(missing)])
-    return [Play(t, cards, groups, tuple([(r, 1) for r in nat]), missing)]
+    wilds = hv.wilds
+    groups = t.params.groups
+    return [
+        Play(t, tuple([by_rank[r][0] for r in nat]) + tuple(wilds[: len(missing)]), groups, naturals, missing)
+        for nat, missing, naturals in splits
+    ]
 
 
-def _one_suit(rs: Ruleset, hv: HandView, t: TypeInfo, nat: tuple[int, ...], missing: tuple[int, ...]) -> list[Play]:
+def _one_suit(rs: Ruleset, hv: HandView, t: TypeInfo, splits: list[Split]) -> list[Play]:
     """One play per suit every natural rank holds a card of (its first card of that suit)."""
     by_rank = hv.by_rank
-    firsts: list[dict[str | None, Card]] = []
-    for r in nat:
+    p: SetParams = t.params
+    firsts: dict[int, dict[str | None, Card]] = {}
+    for r in p.ranks:
         first: dict[str | None, Card] = {}
         for c in by_rank[r]:
             if c.suit not in first:
                 first[c.suit] = c
-        firsts.append(first)
+        firsts[r] = first
     out: list[Play] = []
-    groups = tuple([(r, 1) for r in t.params.ranks])
-    naturals = tuple([(r, 1) for r in nat])
-    wild_cards = tuple(hv.wilds[: len(missing)])
-    for si, suit in enumerate(rs.tables.suit_names):
-        picked = []
-        for first in firsts:
-            card = first.get(suit)
-            if card is None:
-                break
-            picked.append(card)
-        else:
-            out.append(Play(t, tuple(picked) + wild_cards, groups, naturals, missing, si))
+    wilds = hv.wilds
+    for nat, missing, naturals in splits:
+        held = [firsts[r] for r in nat]
+        common = set(held[0]).intersection(*held[1:])
+        if not common:
+            continue  # no suit every natural rank holds
+        wild_cards = tuple(wilds[: len(missing)])
+        for si, suit in enumerate(rs.tables.suit_names):
+            if suit in common:
+                out.append(Play(t, tuple([first[suit] for first in held]) + wild_cards, p.groups, naturals, missing, si))
     return out
 
 
-def _mixed_suits(rs: Ruleset, hv: HandView, t: TypeInfo, nat: tuple[int, ...], missing: tuple[int, ...]) -> list[Play]:
-    """The first choice of cards (each rank's distinct cards in suit order, the last rank's
-    varying fastest) whose suits are not all one: most often the first cards themselves."""
+def _mixed_suits(rs: Ruleset, hv: HandView, t: TypeInfo, splits: list[Split]) -> list[Play]:
+    """For each split, the first choice of cards (each rank's distinct cards in suit order, the
+    last rank's varying fastest) whose suits are not all one: most often the first cards."""
     by_rank = hv.by_rank
-    firsts = tuple([by_rank[r][0] for r in nat])
-    if not _one_suited(firsts):
-        choice: tuple[Card, ...] | None = firsts
-    else:
-        choice = next((c for c in product(*(list(dict.fromkeys(by_rank[r])) for r in nat)) if not _one_suited(c)), None)
-    if choice is None:
-        return []
-    groups = tuple([(r, 1) for r in t.params.ranks])
-    return [Play(t, choice + tuple(hv.wilds[: len(missing)]), groups, tuple([(r, 1) for r in nat]), missing)]
+    wilds = hv.wilds
+    out: list[Play] = []
+    for nat, missing, naturals in splits:
+        choice: tuple[Card, ...] | None = tuple([by_rank[r][0] for r in nat])
+        if _one_suited(choice):  # type: ignore[arg-type]
+            choice = next((c for c in product(*(list(dict.fromkeys(by_rank[r])) for r in nat)) if not _one_suited(c)), None)
+        if choice is not None:
+            out.append(Play(t, choice + tuple(wilds[: len(missing)]), t.params.groups, naturals, missing))
+    return out
 
 
 def _one_suited(cards: tuple[Card, ...]) -> bool:
