@@ -155,20 +155,26 @@ def _plan(rs: Ruleset, tt: TypeInfo, n: int, rung: int) -> Iterator[Answer]:
         if t.max_rung > rung:
             # A higher rung: every play beats when the type has one rung (all above the target).
             yield (t, _generator(t), None, -1, BEATS if t.fixed_rung < 0 else 0, *_needs(t))
-            continue
-        if t.cls != tt.cls or t.max_rung < rung or not t.key:
-            continue  # never beats: another class, only lower rungs, or no key (first one stands)
-        length = n if "length" in t.same and t.length_cap == BIG else None
-        # Only a type of the target's own shape reads its top the same way.
-        by_top = t.key[0] == "top" and t.shape == tt.shape
-        exact = (
-            by_top and t.index == tt.index and t.key == ("top",) and t.fixed_rung == rung >= 0
-            and (not t.same or (t.same == ("length",) and length is not None)) and t.floor_exact
-        )
-        # Every play of t is on the target's rung, in its class: when neither type has features
-        # that must match, the key alone decides.
-        check = 0 if exact else (KEY_ONLY if t.fixed_rung == rung >= 0 and not t.same and not tt.same else BEATS)
-        yield (t, _generator(t), length, 1 if exact else (0 if by_top else -1), check, *_needs(t))
+        elif t.cls == tt.cls and t.max_rung == rung and t.key:
+            # (otherwise never beats: another class, only lower rungs, or no key: first one stands)
+            yield (t, _generator(t), *_same_rung(t, tt, n, rung), *_needs(t))
+
+
+def _same_rung(t: TypeInfo, tt: TypeInfo, n: int, rung: int) -> tuple[int | None, int, int]:
+    """How to ask a type of the target's rung and class: (length, floor step, check)."""
+    length = n if "length" in t.same and t.length_cap == BIG else None
+    # Only a type of the target's own shape reads its top the same way.
+    by_top = t.key[0] == "top" and t.shape == tt.shape
+    exact = (
+        by_top and t.index == tt.index and t.key == ("top",) and t.fixed_rung == rung >= 0
+        and (not t.same or (t.same == ("length",) and length is not None)) and t.floor_exact
+    )
+    if exact:
+        return length, 1, 0
+    # Every play of t is on the target's rung, in its class: when neither type has features
+    # that must match, the key alone decides.
+    check = KEY_ONLY if t.fixed_rung == rung >= 0 and not t.same and not tt.same else BEATS
+    return length, 0 if by_top else -1, check
 
 
 def _of_length(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int) -> Iterable[Item]:
