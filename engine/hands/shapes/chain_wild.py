@@ -38,7 +38,7 @@ def wild_chains(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floo
         return _even_chains(rs, hv, t, length, floor)
     w_max = min(len(hv.wilds), t.wmax)
     if not w_max and not _natural_run(hv, p.gmin, p.kmin):
-        return []  # the gate: natural groups alone, and no run of them long enough (摇摆-like)
+        return []  # the gate: natural groups alone, and no run of them long enough
     out: list[Item] = []
     seq = rs.seq
     n_seq = len(seq)
