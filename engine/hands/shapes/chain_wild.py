@@ -194,20 +194,24 @@ def _grow(
     # Level by level: each level's prefixes stay in order (fewer wild cards low first), so
     # the plays of each length come out in that order without a call per prefix. A prefix is
     # (naturals, wild ranks, wild cards left, natural cards).
+    # Plain loops, not comprehensions: a frontier holds a few prefixes, and a comprehension is
+    # a call of its own.
     frontier: list[tuple[Counts, tuple[int, ...], int, int]] = [((), (), budget, 0)]
     for d in range(reach):
-        k = d + 1
         spare = after[d]
-        grown = [
-            (nat + item, wild + wild_item, left - m, nn + u)
-            for nat, wild, left, nn in frontier
-            for m, u, item, wild_item in places[d]
-            if m + spare <= left
-        ]
-        if k >= first:
+        opts = places[d]
+        grown: list[tuple[Counts, tuple[int, ...], int, int]] = []
+        for nat, wild, left, nn in frontier:
+            for m, u, item, wild_item in opts:
+                if m + spare <= left:
+                    grown.append((nat + item, wild + wild_item, left - m, nn + u))
+        if d >= first - 1:
             core = cores[d]
-            most = s * k - wmin  # natural cards at most (the type's fewest wild cards)
-            by_k[k] += [(t, core, nat, wild) for nat, wild, _, nn in grown if least <= nn <= most]
+            most = s * (d + 1) - wmin  # natural cards at most (the type's fewest wild cards)
+            add = by_k[d + 1].append
+            for nat, wild, _, nn in grown:
+                if least <= nn <= most:
+                    add((t, core, nat, wild))
         frontier = grown
 
 
