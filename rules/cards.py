@@ -125,7 +125,7 @@ def format_cards(cards: Iterable[Card]) -> str:
     if not isinstance(cards, list | tuple):
         cards = list(cards)  # read twice below
     try:  # every card suited or special (the game's own cards): one token each, no run to merge
-        return " ".join([_TOKEN[card] for card in cards])
+        return " ".join(map(_TOKEN.__getitem__, cards))  # no comprehension: one frame fewer
     except KeyError:
         pass
     tokens: list[str] = []

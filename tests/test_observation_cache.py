@@ -60,3 +60,14 @@ def test_a_seat_asked_again_with_the_same_hand_reuses_its_view_and_a_changed_han
     fresh = game._hand_view(seat)
     assert fresh is not view and sorted(fresh.cards) == sorted(game.hands[seat])
     assert twin._hand_view(seat) is view
+
+
+def test_every_seat_a_variant_may_have_has_its_pass_and_lead_event() -> None:
+    """Trick play appends the pass and lead events made once per seat (events.PASSES, LEADS):
+    they must cover the most players the rule language allows."""
+    from paixing.game.events import LEADS, MAX_SEATS, PASSES, Lead, Pass
+    from paixing.rules.models import Variant
+
+    bound = next(m.le for m in Variant.model_fields["players"].metadata if hasattr(m, "le"))
+    assert MAX_SEATS == bound == len(PASSES) == len(LEADS)
+    assert PASSES[5] == Pass(5) and LEADS[7] == Lead(7)

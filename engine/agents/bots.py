@@ -83,7 +83,10 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, obs: Observation) -> Action:
-        return self.rng.choice(_legal(obs))
+        legal = _legal(obs)
+        # what ``rng.choice(legal)`` draws (both read ``_randbelow(len)``), with one ``len`` of
+        # the legal actions instead of two: random play is what simulations time
+        return legal[self.rng.randrange(len(legal))]
 
 
 def possible_opponents(obs: Observation) -> set[int]:

@@ -116,7 +116,10 @@ class LegalActions(Sequence[Action]):
             self._ids = set()
         action = made.get(i)
         if action is None:
-            action = made[i] = play_action(self._plays[i])
+            action = made[i] = _new(Action)  # play_action, inline: one made for every play read
+            fields = action.__dict__
+            fields["kind"] = "play"
+            fields["play"] = self._plays[i]
             assert self._ids is not None
             self._ids.add(id(action))
         return action
@@ -128,6 +131,13 @@ class LegalActions(Sequence[Action]):
     def __getitem__(self, i: slice) -> list[Action]: ...
 
     def __getitem__(self, i: int | slice) -> Action | list[Action]:
+        if type(i) is int and 0 <= i < self._n:  # a play: the usual read, inline
+            made = self._made
+            if made is not None:
+                action = made.get(i)
+                if action is not None:
+                    return action
+            return self._play(i)
         if isinstance(i, slice):
             return [self._item(j) for j in range(*i.indices(len(self)))]
         return self._item(i)

@@ -29,7 +29,7 @@ class Cloneable(Protocol):
     rng: random.Random
     log: list[Event]
     views: PublicViews
-    hand_views: dict[int, tuple[Any, tuple[Card, ...], Any]]
+    hand_views: dict[int, tuple[Any, Any]]
     actions: ActionLog
     scores: list[int]
     hands: list[list[Card]]
@@ -44,7 +44,7 @@ class Cloneable(Protocol):
     passed: set[int]
     plays_made: list[int]
     type_counts: Counter[str]
-    _issued: tuple[int, LegalActions]
+    _issued: LegalActions
 
 
 G = TypeVar("G", bound=Cloneable)
@@ -75,6 +75,6 @@ def clone(game: G) -> G:
     other.passed = set(game.passed)
     other.plays_made = list(game.plays_made)
     other.type_counts = Counter(game.type_counts)
-    other._issued = (-1, NO_ACTIONS)  # actions handed out by the original are checked again
+    other._issued = NO_ACTIONS  # actions handed out by the original are checked again
     result: G = other
     return result

@@ -250,6 +250,13 @@ EVENTS: dict[str, type[Event]] = {
 for _event_class in EVENTS.values():
     fast_init(_event_class)  # an event is built on every action: see paixing.game.frozen
 
+MAX_SEATS = 8
+"""The most seats a variant has (``players`` in rules.models.Variant; a test holds them equal)."""
+PASSES = tuple(Pass(seat) for seat in range(MAX_SEATS))
+"""Each seat's pass event, made once: events never change, and a trick is mostly passes."""
+LEADS = tuple(Lead(seat) for seat in range(MAX_SEATS))
+"""Each seat's lead event, made once (see ``PASSES``)."""
+
 
 def from_json(data: dict[str, Any]) -> Event:
     """The event a ``to_json()`` dict stands for; ``ValueError`` for an unknown kind."""

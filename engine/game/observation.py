@@ -19,7 +19,7 @@ a pass, a trick won or a lead (``PublicViews``).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Protocol, overload
 
 from paixing.game.actions import NO_ACTIONS, Action, LegalActions
@@ -127,7 +127,7 @@ class Observation:
 
 def hidden_deal(event: Deal, seat: int) -> Deal:
     """``event`` as ``seat`` saw it: other seats' hands hidden (None)."""
-    return replace(event, hands=tuple(h if s == seat else None for s, h in enumerate(event.hands)))
+    return Deal(event.dealer, tuple(h if s == seat else None for s, h in enumerate(event.hands)))
 
 
 class Observed(Protocol):
@@ -149,6 +149,7 @@ class Observed(Protocol):
     finish: list[int]
     captured: list[int]
     scores: list[int]
+    views: PublicViews
 
     def legal_actions(self) -> LegalActions:
         """The legal actions of the seat to act."""
@@ -233,7 +234,8 @@ class PublicViews:
         other.totals = self.totals
         return other
 
-    def _seat_parts(self, game: Observed, seat: int) -> SeatParts:
+    def seat_parts(self, game: Observed, seat: int) -> SeatParts:
+        """The cached contract-to-kitty fields of ``seat``'s observation, computed."""
         seats = game.seats
         contract = game.contract
         partner = seats.partner if seats.partner >= 0 and (seats.partner_known or seat == seats.partner) else None
@@ -248,48 +250,51 @@ class PublicViews:
             tuple(game.kitty) if self.kitty_shown else None,
         )
 
-    def observe(self, game: Observed, seat: int) -> Observation:
-        """What ``seat`` may know of ``game`` now (built for every decision: locals, no
-        intermediate lists)."""
-        parts = self.parts[seat]
-        if parts is None:
-            parts = self.parts[seat] = self._seat_parts(game, seat)
-        totals = self.totals
-        if totals is None:
-            totals = self.totals = (tuple(game.finish), tuple(game.captured), tuple(game.scores))
-        # the seat's history: its cached one, extended by the events since (no deal among them)
-        log = game.log
-        n = len(log)
-        history = self.histories[seat]
-        upto = self.seen_upto
-        if upto[seat] != n:
-            history += log[upto[seat] :]
-            upto[seat] = n
-        phase = game.phase
-        turn = game.turn
-        hands = game.hands
-        contract, declarer, partner, mates, active, role, called, kitty = parts
-        return Observation(
-            game.rs,
-            seat,
-            phase,
-            game.dealer,
-            turn,
-            tuple(hands[seat]),
-            tuple(map(len, hands)),
-            History(history, n),
-            contract,
-            declarer,
-            partner,
-            mates,
-            active,
-            role,
-            called,
-            kitty,
-            tuple(game.trick),
-            game.last,
-            totals[0],
-            totals[1],
-            totals[2],
-            game.legal_actions() if seat == turn and phase != "over" else NO_ACTIONS,
-        )
+
+def observe(game: Observed, seat: int) -> Observation:
+    """``Game.observation``: what ``seat`` may know of ``game`` now. Built for every decision,
+    so a plain function that ``Game`` takes as its method (no second call through the views),
+    with locals and no intermediate lists; the views keep what can be kept (``PublicViews``)."""
+    views = game.views
+    parts = views.parts[seat]
+    if parts is None:
+        parts = views.parts[seat] = views.seat_parts(game, seat)
+    totals = views.totals
+    if totals is None:
+        totals = views.totals = (tuple(game.finish), tuple(game.captured), tuple(game.scores))
+    # the seat's history: its cached one, extended by the events since (no deal among them)
+    log = game.log
+    n = len(log)
+    history = views.histories[seat]
+    upto = views.seen_upto
+    if upto[seat] != n:
+        history += log[upto[seat] :]
+        upto[seat] = n
+    phase = game.phase
+    turn = game.turn
+    hands = game.hands
+    contract, declarer, partner, mates, active, role, called, kitty = parts
+    return Observation(
+        game.rs,
+        seat,
+        phase,
+        game.dealer,
+        turn,
+        tuple(hands[seat]),
+        tuple(map(len, hands)),
+        History(history, n),
+        contract,
+        declarer,
+        partner,
+        mates,
+        active,
+        role,
+        called,
+        kitty,
+        tuple(game.trick),
+        game.last,
+        totals[0],
+        totals[1],
+        totals[2],
+        game.legal_actions() if seat == turn and phase != "over" else NO_ACTIONS,
+    )

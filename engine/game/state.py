@@ -35,7 +35,7 @@ from paixing.game.facts import HandFacts
 from paixing.game.hand_params import HandRules
 from paixing.game.match import hand_level, start_state
 from paixing.game.obligations import compile_rules
-from paixing.game.observation import MOVE_EVENTS, Observation, PublicViews
+from paixing.game.observation import MOVE_EVENTS, PublicViews, observe
 from paixing.game.record_of import game_record
 from paixing.game.seats import Seats, roles_of
 from paixing.game.settle import Settlement, settle
@@ -90,12 +90,15 @@ class Game(HandRules, TrickPlay):
         self.result: Settlement | None = None
         self.redeals = 0
         self._given_dealer = dealer
-        self._issued: tuple[int, LegalActions] = (-1, NO_ACTIONS)
+        self._issued: LegalActions = NO_ACTIONS
+        """The actions ``legal_actions()`` last handed out, until ``apply`` changes the state:
+        one of them, the very object, needs no second check in ``apply``."""
         self.views = PublicViews(self.n)
         """Each seat's view of the log, and the cached parts of its observation."""
-        self.hand_views: dict[int, tuple[Ruleset, tuple[Card, ...], HandView]] = {}
-        """Per seat, the hand view its last legal plays were generated from, with the rules and
-        the cards it was made for: a seat that passed is asked again with the same hand."""
+        self.hand_views: dict[int, tuple[Ruleset, HandView]] = {}
+        """Per seat, the hand view its last legal plays were generated from (or carried over its
+        last play), with the rules it was made for; the view's cards say for which hand. A seat
+        that passed is asked again with the same hand."""
         self._reset_hand_state()
         self._deal(hands, kitty)
 
@@ -321,7 +324,7 @@ class Game(HandRules, TrickPlay):
             assert self.step is not None
             acts = LegalActions([], self.step.actions(self, self.turn))
         # Actions handed out here need no second check when they come back to apply().
-        self._issued = (len(self.actions), acts)
+        self._issued = acts
         return acts
 
     def parse_action(self, text: str) -> Action:
@@ -338,38 +341,33 @@ class Game(HandRules, TrickPlay):
             raise IllegalAction("the hand is over")
         if self.phase == "contract":
             assert self.step is not None
-            if not self._handed_out(action):
+            if not self._issued.issued(action):
                 allowed = self.step.actions(self, self.turn)
                 if action not in allowed:
                     options = ", ".join(str(a) for a in allowed[:6]) + (" …" if len(allowed) > 6 else "")
                     raise IllegalAction(f"{action} is not allowed now; choose {options}")
+            self._issued = NO_ACTIONS
             self.actions.append(str(action))
             self._apply_contract(action)
             return
         if action.kind == "pass":
             if self.last is None:
                 raise IllegalAction("you lead: you must play")
-            if self.obligations is not None and not self._handed_out(action):
+            if self.obligations is not None and not self._issued.issued(action):
                 self._check_obligations(action)
         elif action.kind == "play":
             assert action.play is not None
-            if not self._handed_out(action):
+            if not self._issued.issued(action):
                 entry.check_play(self.rs, action.play, self.hands[self.turn], self.last[1] if self.last else None)
                 self._check_obligations(action)
         else:
             raise IllegalAction(f"{action} is not allowed during play")
+        self._issued = NO_ACTIONS
         self._apply_play(action)
 
-    def _handed_out(self, action: Action) -> bool:
-        """Whether ``legal_actions()`` handed out this very object in this state (no action was
-        applied since): it needs no second check."""
-        issued = self._issued
-        return issued[0] == len(self.actions) and issued[1].issued(action)
-
-    def observation(self, seat: int) -> Observation:
-        """Exactly what ``seat`` may know now (see ``paixing.game.observation``): nothing in it
-        refers back to the game."""
-        return self.views.observe(self, seat)
+    observation = observe
+    """``observation(seat)``: exactly what ``seat`` may know now (``paixing.game.observation``);
+    nothing in it refers back to the game."""
 
     def score_row(self) -> ScoreRow | None:
         """The score row that paid the contract (None before the end or without a contract):

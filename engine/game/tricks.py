@@ -12,14 +12,14 @@ from collections.abc import Sequence
 
 from paixing.game.action_log import ActionLog
 from paixing.game.actions import PASS, Action, IllegalAction, LegalActions
-from paixing.game.events import Bonus, Event, Lead, Out, PartnerRevealed, Pass, Played, Trick
+from paixing.game.events import LEADS, PASSES, Bonus, Event, Out, PartnerRevealed, Played, Trick
 from paixing.game.obligations import Obligations, Turn
 from paixing.game.seats import Seats
 from paixing.hands.compile import Ruleset
 from paixing.hands.moves import legal_plays
 from paixing.hands.play import Play
 from paixing.hands.view import HandView
-from paixing.rules.cards import Card
+from paixing.rules.cards import Card, format_cards
 from paixing.rules.hand_rules import Contract, GameRules, TrickBonus
 
 _PASS_ONLY = (PASS,)
@@ -32,8 +32,12 @@ class TrickPlay:
     rules: GameRules
     n: int
     hands: list[list[Card]]
-    hand_views: dict[int, tuple[Ruleset, tuple[Card, ...], HandView]]
+    hand_views: dict[int, tuple[Ruleset, HandView]]
     actions: ActionLog
+    log: list[Event]
+    """The hand's events. Plays and passes are appended to it directly: they change no part of
+    an observation the seats' views keep (``observation.MOVE_EVENTS``), so ``record`` would
+    only append them."""
     scores: list[int]
     turn: int
     contract: Contract | None
@@ -79,15 +83,24 @@ class TrickPlay:
 
     def _hand_view(self, seat: int) -> HandView:
         """The view of ``seat``'s hand for the move generator, kept while the hand and the rules
-        stay the same (the counts, runs and sorted cards it caches are the hand's alone)."""
-        cards = tuple(self.hands[seat])
+        stay the same (the counts, runs and sorted cards it caches are the hand's alone). The
+        view's own copy of the cards says which hand it was made for."""
+        hand = self.hands[seat]
         rs = self.rs
         kept = self.hand_views.get(seat)
-        if kept is not None and kept[0] is rs and kept[1] == cards:
-            return kept[2]
-        view = HandView(rs, cards)
-        self.hand_views[seat] = (rs, cards, view)
+        if kept is not None and kept[0] is rs and kept[1].cards == hand:
+            return kept[1]
+        view = HandView(rs, hand)
+        self.hand_views[seat] = (rs, view)
         return view
+
+    def _carry_view(self, seat: int, view: HandView, played: tuple[Card, ...]) -> None:
+        """Keep the view of ``seat``'s hand after it played ``played`` from ``view``, carried
+        over rather than built again (``HandView.without``)."""
+        try:
+            self.hand_views[seat] = (self.rs, view.without(played, self.hands[seat]))
+        except (KeyError, ValueError):
+            del self.hand_views[seat]
 
     def _turn_state(self) -> Turn:
         """What the play obligations read about the player to act."""
@@ -117,7 +130,7 @@ class TrickPlay:
         self.trick.append((seat, None))
         passed = self.passed
         passed.add(seat)
-        self.record(Pass(seat))
+        self.log.append(PASSES[seat])
         assert self.last is not None
         if self._waiting(self.last[0], passed):
             self.turn = self._next_seat(seat)
@@ -142,20 +155,25 @@ class TrickPlay:
         play = action.play
         assert play is not None
         # the notation is written once for both the action's text and the event
-        notation = play.notation
+        notation = format_cards(play.cards)  # Play.notation, one call fewer
         # with its reading where the cards read several ways, so that a record replays this play
         self.actions.append_play(play, notation)
         hand = self.hands[seat]
         cards = play.cards
+        kept = self.hand_views.get(seat)
+        if kept is not None and (kept[0] is not self.rs or kept[1].cards != hand):
+            kept = None
         for card in cards:
             hand.remove(card)
+        if kept is not None:
+            self._carry_view(seat, kept[1], cards)
         self.trick.append((seat, play))
         self.last = (seat, play)
         self.passed = set()
         self.plays_made[seat] += 1
         type_id = play.type.id
         self.type_counts[type_id] += 1
-        self.record(Played(seat, notation, type_id, play.reads_as if play.wild_as else None))
+        self.log.append(Played(seat, notation, type_id, play.reads_as if play.wild_as else None))
         if self.played_bonuses:
             self._played_bonus(seat, play)
         called = self.called
@@ -186,7 +204,9 @@ class TrickPlay:
     def _close_trick(self, ending: bool = False) -> None:
         assert self.last is not None
         winner, play = self.last
-        value = self._value([c for _, p in self.trick if p is not None for c in p.cards])
+        value = 0
+        if self.rules.play.capture != "none":  # else the cards are worth nothing: not listed
+            value = self._value([c for _, p in self.trick if p is not None for c in p.cards])
         self.captured[winner] += value
         self.tricks += 1
         self.record(Trick(winner, value))
@@ -197,14 +217,14 @@ class TrickPlay:
         if ending:
             return
         self.turn = winner if self.hands[winner] else self._lead_after_out(winner)
-        self.record(Lead(self.turn))
+        self.record(LEADS[self.turn])
 
     def _trick_bonus(self, winner: int, play: Play, ending: bool) -> None:
         """The first trick bonus the winning play earns, paid by each other player."""
         bonuses = self.rules.bonuses
         c = self.contract
         assert c is not None
-        if ending and not bonuses.on_hand_ending_play:
+        if not bonuses.tricks or (ending and not bonuses.on_hand_ending_play):
             return
         if bonuses.contracts is not None and c.id not in bonuses.contracts:
             return

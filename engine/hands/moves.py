@@ -135,9 +135,8 @@ def answer_plan(rs: Ruleset, target: Play) -> tuple[Answer, ...]:
 
 def _answers(rs: Ruleset, target: Play) -> tuple[tuple[Answer, ...], dict[tuple[int, int], tuple[Asked, ...]], tuple[Any, ...]]:
     """``answer_plan``, its gated answers and the target's key. The target keeps them: every
-    other player answers the same play (read without raising: a slot never set raises, and an
-    exception is the dearest thing on this path)."""
-    held = getattr(target, "_plan", None)
+    other player answers the same play."""
+    held = target._plan
     if held is not None and held[0] is rs:
         return held[1]
     n = len(target)
@@ -145,7 +144,7 @@ def _answers(rs: Ruleset, target: Play) -> tuple[tuple[Answer, ...], dict[tuple[
     found = rs.answer_cache.get((tt.index, n))
     if found is None:
         found = rs.answer_cache[(tt.index, n)] = (tuple(_plan(rs, tt, n, target.rung)), {})
-    mine = (*found, tt.key_fn(target, n))
+    mine = (*found, target.key)
     target._plan = (rs, mine)
     return mine
 

@@ -24,9 +24,9 @@ class Play:
     cards (same type, core, natural ranks and, for one-suit sets, suit)."""
 
     __slots__ = ("type", "_cards", "groups", "naturals", "wild_as", "suit", "_key", "_same", "_hand", "_plan")
-    _key: tuple[Any, ...]
-    _same: tuple[Any, ...]
-    _plan: tuple[Any, Any]
+    _key: tuple[Any, ...] | None
+    _same: tuple[Any, ...] | None
+    _plan: tuple[Any, Any] | None
     """(ruleset, how it answers this play): kept by ``moves.answer_plan`` for the next player."""
 
     def __init__(
@@ -48,6 +48,11 @@ class Play:
         self.naturals = naturals
         self.wild_as = wild_as
         self.suit = suit
+        # None until first read (an unset slot read raises, and an exception costs more than
+        # the three stores: most plays are made lazily, and a made play is mostly compared)
+        self._key = None
+        self._same = None
+        self._plan = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Play:
         """Itself: a play never changes once made (only its derived fields fill in), and a
@@ -98,20 +103,18 @@ class Play:
     @property
     def key(self) -> tuple[Any, ...]:
         """The comparison key within the class (computed on first use: leads never need it)."""
-        try:
-            return self._key
-        except AttributeError:
+        k = self._key
+        if k is None:
             k = self._key = self.type.key_fn(self, len(self))
-            return k
+        return k
 
     @property
     def same(self) -> tuple[Any, ...]:
         """The features another play of the class must match to be compared at all."""
-        try:
-            return self._same
-        except AttributeError:
+        k = self._same
+        if k is None:
             k = self._same = self.type.same_fn(self, len(self))
-            return k
+        return k
 
     @property
     def cls(self) -> int:

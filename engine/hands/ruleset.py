@@ -228,7 +228,12 @@ class Ruleset:
         return self.tables.sort_key(card)
 
     def sort_cards(self, cards: list[Card] | tuple[Card, ...]) -> list[Card]:
-        return self.tables.sort_cards(cards)
+        """``cards`` in (rank, suit) order, wild cards last: one C-level sort on ``card_index``
+        (the order ``sort_key`` gives), the key function only for cards foreign to the deck."""
+        try:
+            return sorted(cards, key=self.card_index.__getitem__)
+        except KeyError:
+            return self.tables.sort_cards(cards)
 
     @cached_property
     def deck_counts(self) -> Counter[Card]:
@@ -244,5 +249,10 @@ class Ruleset:
         return copies
 
     def deck(self) -> list[Card]:
-        """Every card dealt in this variant, in a fixed order."""
-        return deal_deck(self.variant)
+        """Every card dealt in this variant, in a fixed order (a new list: the deal shuffles it)."""
+        return list(self.deck_cards)
+
+    @cached_property
+    def deck_cards(self) -> tuple[Card, ...]:
+        """The deck, built once: every hand dealt copies it."""
+        return tuple(deal_deck(self.variant))

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from typing import Any
 from itertools import compress
+from typing import Any
 
 from paixing.hands.ruleset import Ruleset
 from paixing.rules.cards import Card
@@ -95,9 +95,24 @@ class HandView:
 
     __slots__ = ("ruleset", "counts", "picks", "wilds", "cards", "_card_counts", "_held", "_runs")
 
-    def __init__(self, ruleset: Ruleset, cards: Iterable[Card]):
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        cards: Iterable[Card],
+        counts: list[int] | None = None,
+        wilds: list[Card] | None = None,
+    ):
         self.ruleset = ruleset
         self.cards = hand = list(cards)
+        self.picks: list[tuple[Card, ...]] | None = None
+        """``by_rank`` once it is built (None before): a play picking its cards reads the field."""
+        self._card_counts: Counter[Card] | None = None
+        self._held: dict[int, list[int]] = {}
+        self._runs: dict[int, list[tuple[int, int]]] = {}
+        if counts is not None and wilds is not None:  # carried over by ``without``
+            self.counts = counts
+            self.wilds = wilds
+            return
         # One slot more than the ranks: a wild card's rank is -1, so it counts in the last slot
         # and the loop has no branch.
         counts = [0] * (len(ruleset.ranks) + 1)
@@ -118,11 +133,35 @@ class HandView:
             wilds.sort(key=ruleset.sort_key)
         self.counts = counts
         self.wilds = wilds
-        self.picks: list[tuple[Card, ...]] | None = None
-        """``by_rank`` once it is built (None before): a play picking its cards reads the field."""
-        self._card_counts: Counter[Card] | None = None
-        self._held: dict[int, list[int]] = {}
-        self._runs: dict[int, list[tuple[int, int]]] = {}
+
+    def without(self, played: Iterable[Card], cards: Iterable[Card]) -> HandView:
+        """The view of this hand once ``played`` (cards of it) have left it; ``cards`` is the
+        hand that is left. The counts, the wild cards and the cards picked per rank are carried
+        over, one card at a time, not counted and sorted again: a game asks for a seat's next
+        view after each of its plays. KeyError or ValueError: ``played`` is not of this hand."""
+        rank_of = self.ruleset.card_rank
+        counts = list(self.counts)
+        wilds = self.wilds
+        picks = self.picks
+        if picks is not None:
+            picks = list(picks)
+        for c in played:
+            r = rank_of[c]
+            if r < 0:
+                if wilds is self.wilds:
+                    wilds = list(wilds)
+                wilds.remove(c)
+                continue
+            if counts[r] == 0:
+                raise ValueError(f"{c} is not in the hand")
+            counts[r] -= 1
+            if picks is not None:
+                row = picks[r]
+                i = row.index(c)  # the first equal card: equal cards are interchangeable
+                picks[r] = row[:i] + row[i + 1 :]
+        view = HandView(self.ruleset, cards, counts, wilds)
+        view.picks = picks
+        return view
 
     def __deepcopy__(self, memo: dict[int, Any]) -> HandView:
         """Itself: a view never changes once made (only its caches fill in), and a compiled
