@@ -144,7 +144,7 @@ def _answers(rs: Ruleset, target: Play) -> tuple[tuple[Answer, ...], dict[tuple[
     found = rs.answer_cache.get((tt.index, n))
     if found is None:
         found = rs.answer_cache[(tt.index, n)] = (tuple(_plan(rs, tt, n, target.rung)), {})
-    mine = (*found, target.key)
+    mine = (*found, tt.key_fn(target, n))  # one length for both (the property would count again)
     target._plan = (rs, mine)
     return mine
 
