@@ -70,11 +70,11 @@ def test_a_response_is_the_lead_filtered_by_beats_in_order(variant: str) -> None
 def test_the_answer_plan_checks_only_what_the_floor_cannot_decide() -> None:
     rs = ruleset("doudizhu")
     (single,) = [p for p in legal_plays(rs, parse_cards("5S")) if p.type_id == "single"]
-    plan = {t.id: (length, step, check) for t, _, length, step, check in answer_plan(rs, single)}
+    plan = {t.id: (length, step, check) for t, _, length, step, check, *_ in answer_plan(rs, single)}
     # a single is answered by a higher single (generated above its rank), a bomb, the rocket
     assert plan == {"single": (None, 1, False), "bomb": (None, -1, False), "rocket": (None, -1, False)}
     (straight,) = [p for p in legal_plays(rs, parse_cards("5S 6S 7S 8S 9S")) if p.type_id == "straight"]
-    plan = {t.id: (length, step, check) for t, _, length, step, check in answer_plan(rs, straight)}
+    plan = {t.id: (length, step, check) for t, _, length, step, check, *_ in answer_plan(rs, straight)}
     assert plan["straight"] == (5, 1, False)
 
 

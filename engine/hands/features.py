@@ -94,4 +94,7 @@ def compile_features(ctx: FeatureContext, names: tuple[str, ...]) -> Callable[[A
     if len(fns) == 1:
         (f,) = fns
         return lambda p, n: (f(p, n),)
-    return lambda p, n: tuple(f(p, n) for f in fns)
+    if len(fns) == 2:  # (length, top) of every bomb ladder: no generator per key
+        f, g = fns
+        return lambda p, n: (f(p, n), g(p, n))
+    return lambda p, n: tuple([f(p, n) for f in fns])

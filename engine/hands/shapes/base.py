@@ -51,6 +51,10 @@ def _no_needs(params: Any) -> frozenset[int] | None:
     return None
 
 
+def _no_held_ranks(params: Any) -> tuple[tuple[int, ...], bool]:
+    return (), False
+
+
 def _any_suits(params: Any) -> str:
     return "any"
 
@@ -111,6 +115,10 @@ class Shape:
     """Cards of one rank (wild cards included) every play needs; 0 when none."""
     needs: Callable[[Any], frozenset[int] | None] = _no_needs
     """Ranks every play needs (lets kicker rules skip a test), or None."""
+    held_ranks: Callable[[Any], tuple[tuple[int, ...], bool]] = _no_held_ranks
+    """Ranks every play holds a card of, and whether a wild card may stand in for one (within
+    the type's wild-card limit): the move generator skips the type, without a call, when the
+    hand's count vector lacks more of them than that (5-10-K needs all three ranks held)."""
     suits: Callable[[Any], str] = _any_suits
     """How suits matter: ``same`` makes the suit part of a play's identity."""
     kicker_cap: Callable[[Any], int | None] = _no_cap

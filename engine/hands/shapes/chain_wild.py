@@ -36,10 +36,12 @@ def wild_chains(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floo
     p = t.params
     if p.same_size and t.kickers is None:
         return _even_chains(rs, hv, t, length, floor)
+    w_max = min(len(hv.wilds), t.wmax)
+    if not w_max and not _natural_run(hv, p.gmin, p.kmin):
+        return []  # the gate: natural groups alone, and no run of them long enough
     out: list[Item] = []
     seq = rs.seq
     n_seq = len(seq)
-    w_max = min(len(hv.wilds), t.wmax)
     seq_counts = [hv.counts[r] for r in seq]
     # short[q]: wild cards the places before q need to reach the smallest group (a window
     # whose places need more than the budget is skipped without a look at its sizes)
@@ -60,6 +62,15 @@ def wild_chains(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floo
                 for u in _spreads(caps, sizes, w_max):
                     out += emit_chain(rs, hv, t, pos, sizes, list(u), start)
     return out
+
+
+def _natural_run(hv: HandView, g: int, k: int) -> bool:
+    """Whether the hand holds ``k`` consecutive sequence places with ``g`` natural cards each
+    (the hand view keeps its runs: every chain type with groups of ``g`` reads the same)."""
+    for start, end in hv.runs(g):  # noqa: SIM110 - a plain loop: no generator per call
+        if end - start >= k:
+            return True
+    return False
 
 
 def _window_sizes(same_size: bool, g: tuple[int, int], cs: list[int], w_max: int, length: int | None, kick: int) -> list[list[int]]:
@@ -183,20 +194,24 @@ def _grow(
     # Level by level: each level's prefixes stay in order (fewer wild cards low first), so
     # the plays of each length come out in that order without a call per prefix. A prefix is
     # (naturals, wild ranks, wild cards left, natural cards).
+    # Plain loops, not comprehensions: a frontier holds a few prefixes, and a comprehension is
+    # a call of its own.
     frontier: list[tuple[Counts, tuple[int, ...], int, int]] = [((), (), budget, 0)]
     for d in range(reach):
-        k = d + 1
         spare = after[d]
-        grown = [
-            (nat + item, wild + wild_item, left - m, nn + u)
-            for nat, wild, left, nn in frontier
-            for m, u, item, wild_item in places[d]
-            if m + spare <= left
-        ]
-        if k >= first:
+        opts = places[d]
+        grown: list[tuple[Counts, tuple[int, ...], int, int]] = []
+        for nat, wild, left, nn in frontier:
+            for m, u, item, wild_item in opts:
+                if m + spare <= left:
+                    grown.append((nat + item, wild + wild_item, left - m, nn + u))
+        if d >= first - 1:
             core = cores[d]
-            most = s * k - wmin  # natural cards at most (the type's fewest wild cards)
-            by_k[k] += [(t, core, nat, wild) for nat, wild, _, nn in grown if least <= nn <= most]
+            most = s * (d + 1) - wmin  # natural cards at most (the type's fewest wild cards)
+            add = by_k[d + 1].append
+            for nat, wild, _, nn in grown:
+                if least <= nn <= most:
+                    add((t, core, nat, wild))
         frontier = grown
 
 

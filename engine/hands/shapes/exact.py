@@ -112,6 +112,11 @@ def _needs(p: ExactParams) -> frozenset[int] | None:
     return None
 
 
+def _held_ranks(p: ExactParams) -> tuple[tuple[int, ...], bool]:
+    """The natural ranks of the cards (when no suit is named), none of which a wild card fills."""
+    return (tuple(r for r, _ in p.exact_ranks[0]) if p.exact_ranks is not None else ()), False
+
+
 def _exclusive(p: ExactParams, tables: RankTables) -> tuple[str, ...] | None:
     if all(tables.is_wild(c) for c, _ in p.exact):
         return tuple(sorted(str(c) for c, n in p.exact for _ in range(n)))
@@ -171,6 +176,7 @@ SHAPE = register(
         describe=_describe,
         phrases={"shape.cards": ("正好是这些牌：", "Exactly these cards: ")},
         needs=_needs,
+        held_ranks=_held_ranks,
         exclusive_wilds=_exclusive,
         wild_limits=False,
         seat_count=_seat_count,

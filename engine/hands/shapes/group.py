@@ -135,7 +135,8 @@ def _one_table(rs: Ruleset, t: TypeInfo, g: int, size: int) -> list[list[Raw]]:
 
 def _wild_groups(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int) -> list[Item]:
     """Groups with wild cards: for each rank and size, every number of natural cards the
-    wild-card budget allows (most wild cards first), as a list (no generator frame per play)."""
+    wild-card budget allows (most wild cards first), as a list (no generator frame per play);
+    raw without kickers (a response keeps most of them unread)."""
     p: GroupParams = t.params
     counts, wilds = hv.counts, hv.wilds
     w_max = min(len(wilds), t.wmax)
@@ -146,7 +147,8 @@ def _wild_groups(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, flo
     reach = [_reads(t, w_max, length, c) for c in range(top + 1)]
     out: list[Item]
     if t.kickers is None:
-        out = [Play(t, None, cores[s][r], cores[u][r], (r,) * (s - u), -1, hv) for r, c in enumerate(counts) if r >= floor for s, u in reach[c]]
+        # raw plays (what each wild card stands for as the fourth item): made when read
+        out = [(t, cores[s][r], cores[u][r], (r,) * (s - u)) for r, c in enumerate(counts) if r >= floor for s, u in reach[c]]
     else:
         out = []
         for r, c in enumerate(counts):

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import cache
 from itertools import combinations, product
 from typing import TYPE_CHECKING, Any
 
@@ -30,87 +29,140 @@ if TYPE_CHECKING:
     from paixing.rules.models import HandType
 
 
+Split = tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...]]
+"""One choice of which named ranks wild cards fill: (natural ranks, ranks wild cards fill, the
+play's natural counts)."""
+
+SuitedFn = Callable[[Ruleset, HandView, TypeInfo, list[Split]], list[Play]]
+"""The plays of the splits a hand can make, as the suit rule allows (one function per rule,
+bound when the type is compiled)."""
+
+
 @dataclass(frozen=True)
 class SetParams:
     ranks: tuple[int, ...]
     """The named ranks, low to high."""
     suits: str
     """``same``, ``mixed`` or ``any``."""
+    suited: SuitedFn
+    """The plays of the splits under that rule (bound here: no look-up per call)."""
+    groups: tuple[tuple[int, int], ...]
+    """Every play's core: one of each named rank."""
+    splits: tuple[Split, ...]
+    """Every split, naturals first (the order of ``product((True, False), …)``)."""
 
 
 def _compile(spec: HandType, tables: RankTables) -> SetParams:
     assert spec.set is not None
-    return SetParams(tuple(sorted(tables.rank_index[r] for r in spec.set.ranks)), spec.set.suits)
+    ranks = tuple(sorted(tables.rank_index[r] for r in spec.set.ranks))
+    splits = []
+    for mask in product((True, False), repeat=len(ranks)):
+        nat = tuple(r for r, take in zip(ranks, mask, strict=True) if take)
+        missing = tuple(r for r, take in zip(ranks, mask, strict=True) if not take)
+        splits.append((nat, missing, tuple((r, 1) for r in nat)))
+    return SetParams(ranks, spec.set.suits, SUITED[spec.set.suits], tuple((r, 1) for r in ranks), tuple(splits))
 
 
-def generate(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None = None, floor: int = -1) -> Iterable[Play]:
+def generate(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None = None, floor: int = -1) -> list[Play]:
     """Every set play of ``t``: each choice of which ranks wild cards fill, then suits.
 
     Gate first (a response asks every set type): when the hand holds too few of the named
     ranks for its usable wild cards to fill the rest, the count vector already says there is
-    no play, and no split is tried nor the hand sorted."""
+    no play, and no split is tried nor the hand sorted (``legal_plays`` asks the same before
+    the call: see the shape's ``held_ranks``)."""
     p: SetParams = t.params
     ranks = p.ranks
     if length is not None and length != len(ranks):
-        return ()
+        return []
     counts = hv.counts
     held = 0
     for r in ranks:
         if counts[r]:
             held += 1
-    w_max = min(hv.n_wild, t.wmax)
-    if len(ranks) - held > w_max or held < max(1, t.min_natural):
-        return ()
-    return _generate(rs, hv, t, w_max)
-
-
-@cache
-def _splits(ranks: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
-    """(natural ranks, ranks wild cards fill) for each choice, naturals first (the order of
-    ``product((True, False), …)``)."""
-    return tuple(
-        (tuple(r for r, take in zip(ranks, mask, strict=True) if take), tuple(r for r, take in zip(ranks, mask, strict=True) if not take))
-        for mask in product((True, False), repeat=len(ranks))
-    )
-
-
-def _generate(rs: Ruleset, hv: HandView, t: TypeInfo, w_max: int) -> Iterator[Play]:
-    counts = hv.counts
-    least = max(1, t.min_natural)
-    for nat, missing in _splits(t.params.ranks):
+    wilds = hv.wilds
+    w_max = len(wilds) if len(wilds) < t.wmax else t.wmax
+    least = t.min_natural if t.min_natural > 1 else 1
+    if len(ranks) - held > w_max or held < least:
+        return []
+    wmin = t.wmin
+    ok: list[Split] = []
+    for split in p.splits:
+        nat, missing, _ = split
         w = len(missing)
-        if w > w_max or w < t.wmin or len(nat) < least:
+        if w > w_max or w < wmin or len(nat) < least:
             continue
-        if any(counts[r] == 0 for r in nat):
-            continue
-        yield from _suited(rs, hv, t, nat, missing)
-
-
-def _suited(rs: Ruleset, hv: HandView, t: TypeInfo, nat: tuple[int, ...], missing: tuple[int, ...]) -> Iterator[Play]:
-    """The plays of one natural/wild split, as the suit rule allows."""
-    p: SetParams = t.params
-    by_rank = hv.by_rank
-    wild_cards = tuple(hv.wilds[: len(missing)])
-    naturals = tuple((r, 1) for r in nat)
-    groups = tuple((r, 1) for r in p.ranks)
-    if p.suits == "any":
-        yield Play(t, tuple(by_rank[r][0] for r in nat) + wild_cards, groups, naturals, missing)
-    elif p.suits == "same":
-        for si, suit in enumerate(rs.tables.suit_names):
-            picked = []
-            for r in nat:
-                card = next((c for c in by_rank[r] if c.suit == suit), None)
-                if card is None:
-                    break
-                picked.append(card)
-            else:
-                yield Play(t, tuple(picked) + wild_cards, groups, naturals, missing, si)
-    else:
-        for choice in product(*(list(dict.fromkeys(by_rank[r])) for r in nat)):
-            suits = [c.suit for c in choice]
-            if None in suits or len(set(suits)) > 1:
-                yield Play(t, tuple(choice) + wild_cards, groups, naturals, missing)
+        for r in nat:
+            if not counts[r]:
                 break
+        else:
+            ok.append(split)
+    return p.suited(rs, hv, t, ok) if ok else []
+
+
+def _any_suits(rs: Ruleset, hv: HandView, t: TypeInfo, splits: list[Split]) -> list[Play]:
+    """Suits do not matter: the first card of each natural rank."""
+    by_rank = hv.by_rank
+    wilds = hv.wilds
+    groups = t.params.groups
+    return [
+        Play(t, tuple([by_rank[r][0] for r in nat]) + tuple(wilds[: len(missing)]), groups, naturals, missing)
+        for nat, missing, naturals in splits
+    ]
+
+
+def _one_suit(rs: Ruleset, hv: HandView, t: TypeInfo, splits: list[Split]) -> list[Play]:
+    """One play per suit every natural rank holds a card of (its first card of that suit)."""
+    by_rank = hv.by_rank
+    p: SetParams = t.params
+    firsts: dict[int, dict[str | None, Card]] = {}
+    for r in p.ranks:
+        first: dict[str | None, Card] = {}
+        for c in by_rank[r]:
+            if c.suit not in first:
+                first[c.suit] = c
+        firsts[r] = first
+    out: list[Play] = []
+    wilds = hv.wilds
+    for nat, missing, naturals in splits:
+        held = [firsts[r] for r in nat]
+        common = set(held[0]).intersection(*held[1:])
+        if not common:
+            continue  # no suit every natural rank holds
+        wild_cards = tuple(wilds[: len(missing)])
+        for si, suit in enumerate(rs.tables.suit_names):
+            if suit in common:
+                out.append(Play(t, tuple([first[suit] for first in held]) + wild_cards, p.groups, naturals, missing, si))
+    return out
+
+
+def _mixed_suits(rs: Ruleset, hv: HandView, t: TypeInfo, splits: list[Split]) -> list[Play]:
+    """For each split, the first choice of cards (each rank's distinct cards in suit order, the
+    last rank's varying fastest) whose suits are not all one: most often the first cards."""
+    by_rank = hv.by_rank
+    wilds = hv.wilds
+    out: list[Play] = []
+    for nat, missing, naturals in splits:
+        choice: tuple[Card, ...] | None = tuple([by_rank[r][0] for r in nat])
+        if _one_suited(choice):  # type: ignore[arg-type]
+            choice = next((c for c in product(*(list(dict.fromkeys(by_rank[r])) for r in nat)) if not _one_suited(c)), None)
+        if choice is not None:
+            out.append(Play(t, choice + tuple(wilds[: len(missing)]), t.params.groups, naturals, missing))
+    return out
+
+
+def _one_suited(cards: tuple[Card, ...]) -> bool:
+    """Whether the cards all have one suit (a card without a suit has none)."""
+    suit = cards[0].suit
+    if suit is None:
+        return False
+    for c in cards:  # noqa: SIM110 - a plain loop: no generator per call
+        if c.suit != suit:
+            return False
+    return True
+
+
+SUITED: dict[str, SuitedFn] = {"any": _any_suits, "same": _one_suit, "mixed": _mixed_suits}
+"""The suit rules, by their name in the rule language."""
 
 
 def match(rs: Ruleset, hv: HandView, t: TypeInfo, cards: tuple[Card, ...]) -> Iterator[Play]:
@@ -196,6 +248,7 @@ SHAPE = register(
             "shape.set_any": ("花色不限", "any suits"),
         },
         suits=lambda p: p.suits,
+        held_ranks=lambda p: (p.ranks, True),
         seat_count=_seat_count,
     )
 )
