@@ -25,19 +25,24 @@ class Runner(StepRunner):
         self.speakers: list[int] = []
         self.high = 0
         self.high_seat = -1
+        self.bids: list[Action] = []
+        """Every bid action, low to high, made on the first turn (actions never change)."""
 
     def start(self, host: StepHost) -> int:
         self.speakers = host.order_from(host.dealer)
         return self.speakers[0]
 
     def actions(self, host: StepHost, seat: int) -> list[Action]:
-        values = self.body.values
-        ladder = len(values)
-        return [
-            Action("value", value=v, meaning=Meaning(declares=self.body.contract, level=i, ladder=ladder))
-            for i, v in enumerate(values)
-            if v > self.high
-        ] + [PASS]
+        bids = self.bids
+        if not bids:
+            values = self.body.values
+            ladder = len(values)
+            bids += [
+                Action("value", value=v, meaning=Meaning(declares=self.body.contract, level=i, ladder=ladder))
+                for i, v in enumerate(values)
+            ]
+        high = self.high
+        return [a for a in bids if a.value is not None and a.value > high] + [PASS]
 
     def apply(self, host: StepHost, seat: int, action: Action) -> int:
         self.speakers.pop(0)
@@ -67,6 +72,7 @@ class Runner(StepRunner):
         other = Runner(self.body)
         other.speakers = list(self.speakers)
         other.high, other.high_seat = self.high, self.high_seat
+        other.bids = self.bids
         return other
 
 
