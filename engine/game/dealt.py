@@ -23,16 +23,27 @@ class Holding:
     best: Play | None
 
 
-def holdings(rs: Ruleset, event: DealtEvent, hands: Sequence[Sequence[Card]], claimed: dict[int, set[int]]) -> list[Holding]:
-    """Which seats hold ``event``. ``claimed`` maps seat → ranks already counted by events this
-    one yields to (``not_with``); ranks are added for later events."""
+def hand_views(rs: Ruleset, hands: Sequence[Sequence[Card]]) -> list[HandView]:
+    """A view of each dealt hand, made once for every event ``holdings`` checks."""
+    return [HandView(rs, hand) for hand in hands]
+
+
+def holdings(
+    rs: Ruleset, event: DealtEvent, hands: Sequence[Sequence[Card] | HandView], claimed: dict[int, set[int]]
+) -> list[Holding]:
+    """Which seats hold ``event`` (``hands``: the dealt hands, or their ``hand_views``).
+    ``claimed`` maps seat → ranks already counted by events this one yields to
+    (``not_with``); ranks are added for later events."""
     t = rs.type_by_id[event.hand_type]
     found: list[Holding] = []
     for seat, hand in enumerate(hands):
+        hv = hand if isinstance(hand, HandView) else HandView(rs, hand)
         if event.match == "whole_hand":
-            plays = classify(rs, hand, only=t)
+            plays = classify(rs, hv.cards, only=t)
+        elif t.needs_group and max(hv.counts) + (len(hv.wilds) if t.wmax > 0 else 0) < t.needs_group:
+            continue  # no rank held often enough, usable wild cards included: nothing to generate
         else:
-            plays = list(generate(rs, HandView(rs, hand), t))
+            plays = list(generate(rs, hv, t))
         if not plays:
             continue
         best = plays[0]
@@ -55,10 +66,12 @@ def instant_winner(rs: Ruleset, hands: Sequence[Sequence[Card]], dealer: int) ->
     assert rs.variant.game is not None
     n = len(hands)
     order = [(dealer + i) % n for i in range(n)]
+    views: list[HandView] = []
     for event in rs.variant.game.dealt_events:
         if event.effect != "instant_win":
             continue
-        held = holdings(rs, event, hands, {})
+        views = views or hand_views(rs, hands)
+        held = holdings(rs, event, views, {})
         if not held:
             continue
         held.sort(key=lambda h: order.index(h.seat))
@@ -91,6 +104,7 @@ def rewards(rs: Ruleset, hands: Sequence[Sequence[Card]]) -> list[tuple[DealtEve
         visit(e)
     claimed: dict[str, dict[int, set[int]]] = {}
     out: list[tuple[DealtEvent, int, int]] = []
+    views = hand_views(rs, hands) if ordered else []
     for e in ordered:
         # ranks this event may not count: those claimed by the events it yields to
         shared: dict[int, set[int]] = {}
@@ -98,7 +112,7 @@ def rewards(rs: Ruleset, hands: Sequence[Sequence[Card]]) -> list[tuple[DealtEve
             for seat, ranks in claimed.get(other, {}).items():
                 shared.setdefault(seat, set()).update(ranks)
         mine: dict[int, set[int]] = {s: set(r) for s, r in shared.items()}
-        held = holdings(rs, e, hands, mine)
+        held = holdings(rs, e, views, mine)
         claimed[e.id] = {s: r - shared.get(s, set()) for s, r in mine.items()}
         out.extend((e, h.seat, h.count) for h in held)
     return out

@@ -10,7 +10,6 @@ can hold it). Otherwise, and for every shape that gives none, a Monte Carlo esti
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -117,24 +116,11 @@ def _claimed(rs: Ruleset, e: DealtEvent, hands: Sequence[Sequence[Card]], by_id:
                     shared.setdefault(seat, set()).update(r for r in ranks if r >= 0)
     mine = {s: set(r) for s, r in shared.items()}
     found: dict[int, set[int]] = {}
-    t = rs.type_by_id[e.hand_type]
-    if t.needs_group and e.match == "contains":
-        # A play of a group or chain shape holds gmin cards of one rank (wild cards included):
-        # a hand without that many cannot hold it, and needs no move generation.
-        hands = [h if _may_hold(rs, t, h) else [] for h in hands]
-        if not any(hands):
-            memo[e.id] = found
-            return found
+    # holdings skips, by the count vector, a hand that cannot hold a group or chain shape
     for h in holdings(rs, e, hands, mine):
         found[h.seat] = (mine.get(h.seat, set()) - shared.get(h.seat, set())) if e.per_rank else {-1}
     memo[e.id] = found
     return found
-
-
-def _may_hold(rs: Ruleset, t: TypeInfo, hand: Sequence[Card]) -> bool:
-    wild = sum(1 for c in hand if rs.is_wild(c)) if t.wmax > 0 else 0
-    counts = Counter(c.rank for c in hand if not rs.is_wild(c))
-    return max(counts.values(), default=0) + wild >= t.needs_group
 
 
 def monte_carlo(rs: Ruleset, events: Sequence[DealtEvent], k: int, deals: int = MC_DEALS, seed: int = MC_SEED) -> dict[str, tuple[int, int, int]]:
