@@ -242,6 +242,14 @@ def test_bot_refuses_out_of_turn() -> None:
         RandomBot(0).choose(game.observation(other))
 
 
+@pytest.mark.parametrize("bot", [RandomBot(0), GreedyBot(0)])
+def test_bot_refuses_a_turn_without_legal_actions(bot: RandomBot | GreedyBot) -> None:
+    game = new_game("doudizhu", 1)
+    empty = dataclasses.replace(game.observation(game.turn), legal=())
+    with pytest.raises(ValueError, match=f"^seat {game.turn} has no legal action$"):
+        bot.choose(empty)
+
+
 def test_greedy_calls_highest_missing_card() -> None:
     # banzipao: nobody declares a solo, so the dealer calls a partner card
     for seed in range(40):

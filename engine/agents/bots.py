@@ -65,13 +65,18 @@ class Bot(Protocol):
 
 
 def _legal(obs: Observation) -> Sequence[Action]:
+    _to_act(obs)
+    if not obs.legal:
+        raise ValueError(f"seat {obs.seat} has no legal action")
+    return obs.legal
+
+
+def _to_act(obs: Observation) -> None:
+    """Refuse an observation whose seat is not to act."""
     if obs.phase == "over":
         raise ValueError("the hand is over: no action to choose")
     if obs.seat != obs.turn:
         raise ValueError(f"seat {obs.seat} is not to act (seat {obs.turn} is)")
-    if not obs.legal:
-        raise ValueError(f"seat {obs.seat} has no legal action")
-    return obs.legal
 
 
 class RandomBot:
@@ -83,10 +88,14 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, obs: Observation) -> Action:
-        legal = _legal(obs)
+        _to_act(obs)
+        legal = obs.legal
+        n = len(legal)
+        if not n:
+            raise ValueError(f"seat {obs.seat} has no legal action")
         # what ``rng.choice(legal)`` draws (both read ``_randbelow(len)``), with one ``len`` of
-        # the legal actions instead of two: random play is what simulations time
-        return legal[self.rng.randrange(len(legal))]
+        # the legal actions instead of three: random play is what simulations time
+        return legal[self.rng.randrange(n)]
 
 
 def possible_opponents(obs: Observation) -> set[int]:
