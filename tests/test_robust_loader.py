@@ -93,6 +93,21 @@ def test_extends_through_a_link_out_of_the_folder(tmp_path: Path) -> None:
     assert "p@ssw0rd" not in problem
 
 
+def test_built_ins_laid_out_as_links_extend_each_other(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A strict editable install lays the built-in folder out as links to the sources: a
+    built-in's ``extends:`` reaches its parent through such a link. A link in a user's folder
+    out of it is still refused (the test above)."""
+    links = tmp_path / "variants"
+    links.mkdir()
+    for name in ("chudadi.yaml", "big-two-taiwan.yaml"):
+        (links / name).symlink_to(builtin_dir() / name)
+    import paixing.rules.extends as extends
+
+    monkeypatch.setattr(extends, "builtin_dir", lambda: links)
+    assert load_variant(links / "big-two-taiwan.yaml").id == "big-two-taiwan"
+    assert not extends.confined(links / ".." / "variants" / "chudadi.yaml", tmp_path / "home")
+
+
 def test_extends_beside_and_builtin_still_work(tmp_path: Path) -> None:
     (tmp_path / "mid.yaml").write_text("id: mid\nname: {zh: 中, en: Mid}\nextends: banzipao\n", encoding="utf-8")
     child = tmp_path / "child.yaml"
