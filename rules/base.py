@@ -66,3 +66,7 @@ class Range(Model):
         if self.max is None:
             return f"{self.min}+"
         return f"{self.min}-{self.max}"
+
+
+MAX_PLAYERS = 8
+"""The most seats a variant may have (``Variant.players``)."""

@@ -74,7 +74,7 @@ def _inside(path: Path, folder: Path) -> bool:
         return False
 
 
-def _builtin_file(path: Path) -> bool:
+def is_builtin_file(path: Path) -> bool:
     """Whether ``path`` names a file of the built-in folder itself, by name (no ``..``). Such a
     file may be a link out of it: an install may lay the package out as links to its sources
     (a strict editable install does), and the package's own folder is trusted."""
@@ -91,7 +91,7 @@ def confined(path: Path, *homes: Path) -> bool:
     read: it must lie in one of ``homes`` (the naming file's folder) or among the built-ins. Links
     and ``../`` out of both are refused, so that a file can never make the loader read (and
     echo) a file elsewhere; only the built-in folder's own files may be links."""
-    return _builtin_file(path) or any(_inside(path, home) for home in (*homes, builtin_dir()))
+    return is_builtin_file(path) or any(_inside(path, home) for home in (*homes, builtin_dir()))
 
 
 def source_path(ref: str | Path) -> Path:

@@ -21,6 +21,7 @@ from .describe import describe_validation_error
 from .extends import (
     builtin_dir,
     builtin_ids,
+    is_builtin_file,
     is_path_ref,
     load_data,
     merge,
@@ -41,6 +42,7 @@ __all__ = [
     "builtin_dir",
     "builtin_ids",
     "describe_validation_error",
+    "is_builtin_file",
     "is_path_ref",
     "load_data",
     "load_variant",

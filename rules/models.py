@@ -19,7 +19,7 @@ from pydantic import (
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import core_schema
 
-from .base import Model, Range, Text
+from .base import MAX_PLAYERS, Model, Range, Text
 from .cards import parse_cards
 from .hand_rules import GameRules
 from .shapes import SHAPES, Chain, Flush, Group, RankName, RankSet
@@ -363,7 +363,7 @@ class Variant(Model):
     """Id of the variant this one overrides (merged before validation)."""
     description: Text | None = None
     """One paragraph introducing the game."""
-    players: int = Field(4, ge=2, le=8)
+    players: int = Field(4, ge=2, le=MAX_PLAYERS)
     """Number of seats."""
     deck: Deck = Deck()
     """The cards."""

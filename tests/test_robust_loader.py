@@ -108,6 +108,19 @@ def test_built_ins_laid_out_as_links_extend_each_other(tmp_path: Path, monkeypat
     assert not extends.confined(links / ".." / "variants" / "chudadi.yaml", tmp_path / "home")
 
 
+def test_a_rulebook_names_a_linked_built_in_by_its_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The book's "generated from" line says ``variants/…`` for a built-in laid out as a link."""
+    links = tmp_path / "variants"
+    links.mkdir()
+    (links / "doudizhu.yaml").symlink_to(builtin_dir() / "doudizhu.yaml")
+    import paixing.rules.extends as extends
+    from paixing.rulebook import shown
+
+    monkeypatch.setattr(extends, "builtin_dir", lambda: links)
+    monkeypatch.setattr(shown, "builtin_dir", lambda: links)
+    assert shown._source_name(str(links / "doudizhu.yaml")) == "variants/doudizhu.yaml"
+
+
 def test_extends_beside_and_builtin_still_work(tmp_path: Path) -> None:
     (tmp_path / "mid.yaml").write_text("id: mid\nname: {zh: 中, en: Mid}\nextends: banzipao\n", encoding="utf-8")
     child = tmp_path / "child.yaml"

@@ -65,18 +65,21 @@ class Bot(Protocol):
 
 
 def _legal(obs: Observation) -> Sequence[Action]:
-    _to_act(obs)
-    if not obs.legal:
-        raise ValueError(f"seat {obs.seat} has no legal action")
-    return obs.legal
+    return _legal_count(obs)[0]
 
 
-def _to_act(obs: Observation) -> None:
-    """Refuse an observation whose seat is not to act."""
+def _legal_count(obs: Observation) -> tuple[Sequence[Action], int]:
+    """The legal actions of the observing seat and how many there are; refuses an observation
+    whose seat is not to act or has nothing to do."""
     if obs.phase == "over":
         raise ValueError("the hand is over: no action to choose")
     if obs.seat != obs.turn:
         raise ValueError(f"seat {obs.seat} is not to act (seat {obs.turn} is)")
+    legal = obs.legal
+    n = len(legal)
+    if not n:
+        raise ValueError(f"seat {obs.seat} has no legal action")
+    return legal, n
 
 
 class RandomBot:
@@ -88,11 +91,7 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, obs: Observation) -> Action:
-        _to_act(obs)
-        legal = obs.legal
-        n = len(legal)
-        if not n:
-            raise ValueError(f"seat {obs.seat} has no legal action")
+        legal, n = _legal_count(obs)
         # what ``rng.choice(legal)`` draws (both read ``_randbelow(len)``), with one ``len`` of
         # the legal actions instead of three: random play is what simulations time
         return legal[self.rng.randrange(n)]

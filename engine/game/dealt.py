@@ -23,7 +23,7 @@ class Holding:
     best: Play | None
 
 
-def hand_views(rs: Ruleset, hands: Sequence[Sequence[Card]]) -> list[HandView]:
+def dealt_views(rs: Ruleset, hands: Sequence[Sequence[Card]]) -> list[HandView]:
     """A view of each dealt hand, made once for every event ``holdings`` checks."""
     return [HandView(rs, hand) for hand in hands]
 
@@ -31,7 +31,7 @@ def hand_views(rs: Ruleset, hands: Sequence[Sequence[Card]]) -> list[HandView]:
 def holdings(
     rs: Ruleset, event: DealtEvent, hands: Sequence[Sequence[Card] | HandView], claimed: dict[int, set[int]]
 ) -> list[Holding]:
-    """Which seats hold ``event`` (``hands``: the dealt hands, or their ``hand_views``).
+    """Which seats hold ``event`` (``hands``: the dealt hands, or their ``dealt_views``).
     ``claimed`` maps seat → ranks already counted by events this one yields to
     (``not_with``); ranks are added for later events."""
     t = rs.type_by_id[event.hand_type]
@@ -70,7 +70,7 @@ def instant_winner(rs: Ruleset, hands: Sequence[Sequence[Card]], dealer: int) ->
     for event in rs.variant.game.dealt_events:
         if event.effect != "instant_win":
             continue
-        views = views or hand_views(rs, hands)
+        views = views or dealt_views(rs, hands)
         held = holdings(rs, event, views, {})
         if not held:
             continue
@@ -104,7 +104,7 @@ def rewards(rs: Ruleset, hands: Sequence[Sequence[Card]]) -> list[tuple[DealtEve
         visit(e)
     claimed: dict[str, dict[int, set[int]]] = {}
     out: list[tuple[DealtEvent, int, int]] = []
-    views = hand_views(rs, hands) if ordered else []
+    views = dealt_views(rs, hands) if ordered else []
     for e in ordered:
         # ranks this event may not count: those claimed by the events it yields to
         shared: dict[int, set[int]] = {}

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
 from paixing.game.frozen import fast_init
+from paixing.rules.base import MAX_PLAYERS
 
 _OMIT_NONE = {"omit_none": True}
 
@@ -250,8 +251,8 @@ EVENTS: dict[str, type[Event]] = {
 for _event_class in EVENTS.values():
     fast_init(_event_class)  # an event is built on every action: see paixing.game.frozen
 
-MAX_SEATS = 8
-"""The most seats a variant has (``players`` in rules.models.Variant; a test holds them equal)."""
+MAX_SEATS = MAX_PLAYERS
+"""The most seats a variant has (``players`` in rules.models.Variant)."""
 PASSES = tuple(Pass(seat) for seat in range(MAX_SEATS))
 """Each seat's pass event, made once: events never change, and a trick is mostly passes."""
 LEADS = tuple(Lead(seat) for seat in range(MAX_SEATS))

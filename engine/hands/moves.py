@@ -50,9 +50,7 @@ def legal_plays(rs: Ruleset, hand: Iterable[Card] | HandView, target: Play | Non
         if not check:
             out += plays
         elif check == KEY_ONLY:
-            # the type's key function itself: a new play's ``key`` property raises first
-            kf = t.key_fn
-            out += [p for p in made(plays, hv) if kf(p, len(p)) > key]
+            out += [p for p in made(plays, hv) if p.key > key]
         else:
             out += [p for p in made(plays, hv) if beats(p, target)]  # type: ignore[arg-type]
     return out

@@ -24,6 +24,7 @@ from paixing.rules.loader import (
     PosList,
     VariantError,
     builtin_dir,
+    is_builtin_file,
     load_data,
     load_variant,
     name_both_files,
@@ -73,7 +74,7 @@ class Facts:
 def _source_name(ref: str) -> str:
     path = source_files(ref)[0]
     try:
-        if path.resolve().parent == builtin_dir().resolve():
+        if is_builtin_file(path) or path.resolve().parent == builtin_dir().resolve():
             return f"variants/{path.name}"
     except OSError:
         pass
