@@ -31,8 +31,18 @@ GROUP = "paixing_core"
 """mypyc's shared library of the core: the top-level module paixing_core__mypyc (mypyc finds
 each compiled module's file from it, and expects it above the package tree)."""
 
-CORE = ("paixing/hands/*.py", "paixing/hands/shapes/*.py")
-"""The compiled core: the hand-type layer, where move generation spends its time."""
+CORE = (
+    "paixing/hands/*.py",
+    "paixing/hands/shapes/*.py",
+    "paixing/game/hand_params.py",
+    "paixing/game/tricks.py",
+    "paixing/game/state.py",
+)
+"""The compiled core: the hand-type layer, where move generation spends its time, and the
+modules of ``Game``'s class chain (``HandRules`` ← ``TrickPlay`` ← ``Game``), where a hand
+spends most of the rest. The game's other modules stay interpreted: compiled they saved
+nothing measurable (observation.py was tried), or they build classes mypyc cannot
+(events.py's and actions.py's frozen dataclasses fill their instance dicts directly)."""
 BUILDS = {"bdist_wheel", "build", "build_ext", "install", "editable_wheel", "develop"}
 """The setup commands that compile (pip runs bdist_wheel; editable_wheel only with PAIXING_COMPILE=1)."""
 INTERPRETED = {

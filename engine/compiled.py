@@ -1,6 +1,8 @@
-"""Which core runs: the hand-type layer compiled by mypyc, or its Python sources.
+"""Which core runs: the hand-type layer and the game's state machine compiled by mypyc, or
+their Python sources.
 
-``pip install .`` compiles paixing.hands from the same .py files (setup.py) and installs both;
+``pip install .`` compiles paixing.hands and the modules of ``Game``'s class chain from the same
+.py files (setup.py, ``CORE``) and installs both;
 the compiled modules win an ordinary import, and ``PAIXING_PURE=1`` in the environment makes
 ``import paixing`` load the sources instead (paixing.core_finder).
 
@@ -19,8 +21,9 @@ from types import ModuleType
 from paixing.core_finder import PURE_ENV, pure_requested, source_of
 from paixing.pipes import quiet_stdout
 
-CORE = "paixing.hands"
-"""The package the build compiles (with mypyc's shared library, the module paixing_core__mypyc)."""
+CORE = ("paixing.hands", "paixing.game")
+"""The packages the build compiles modules of (with mypyc's shared library, the module
+paixing_core__mypyc): setup.py's ``CORE`` names which."""
 
 
 def _is_compiled(module: ModuleType) -> bool:
@@ -29,12 +32,12 @@ def _is_compiled(module: ModuleType) -> bool:
 
 
 def compiled_modules() -> list[str]:
-    """The paixing modules that run compiled (every module of the hand-type layer is imported
-    first: the package imports some of them only when used)."""
-    import paixing.hands
-
-    for found in pkgutil.walk_packages(paixing.hands.__path__, f"{CORE}."):
-        importlib.import_module(found.name)
+    """The paixing modules that run compiled (every module of the core's packages is imported
+    first: the packages import some of them only when used)."""
+    for package in CORE:
+        path = importlib.import_module(package).__path__
+        for found in pkgutil.walk_packages(path, f"{package}."):
+            importlib.import_module(found.name)
     return sorted(name for name, m in list(sys.modules.items()) if name.startswith("paixing.") and _is_compiled(m))
 
 
@@ -42,7 +45,7 @@ def describe() -> str:
     """One line: which core is active (the first line ``python -m paixing.compiled`` prints)."""
     modules = compiled_modules()
     if modules:
-        return f"core: compiled (mypyc), {len(modules)} modules of {CORE}"
+        return f"core: compiled (mypyc), {len(modules)} modules of {' and '.join(CORE)}"
     if pure_requested():
         return f"core: pure Python ({PURE_ENV}=1)"
     return "core: pure Python (no compiled modules installed)"

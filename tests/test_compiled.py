@@ -14,14 +14,15 @@ import sys
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
+import paixing.game
 import paixing.hands
 import pytest
 from paixing.compiled import compiled_modules, describe
 from paixing.core_finder import PURE_ENV, SourceFinder, pure_requested
 
-HANDS_DIR = Path(paixing.hands.__file__ or "").parent
-INSTALLED = sorted(p for p in HANDS_DIR.rglob("*") if any(p.name.endswith(s) for s in EXTENSION_SUFFIXES))
-"""Compiled modules installed beside the hand layer's sources (none in a pure install)."""
+CORE_DIRS = [Path(package.__file__ or "").parent for package in (paixing.hands, paixing.game)]
+INSTALLED = sorted(p for d in CORE_DIRS for p in d.rglob("*") if any(p.name.endswith(s) for s in EXTENSION_SUFFIXES))
+"""Compiled modules installed beside the core's sources (none in a pure install)."""
 
 
 def _fake_module(tmp_path: Path, source: bool) -> None:
@@ -53,7 +54,8 @@ def test_this_process_runs_the_core_the_environment_asks_for() -> None:
         assert describe().startswith("core: pure Python")
     else:
         assert len(running) == len([p for p in INSTALLED if "__mypyc" not in p.name])
-        assert describe() == f"core: compiled (mypyc), {len(running)} modules of paixing.hands"
+        assert describe() == f"core: compiled (mypyc), {len(running)} modules of paixing.hands and paixing.game"
+        assert {"paixing.game.state", "paixing.game.tricks", "paixing.game.hand_params"} <= set(running)
 
 
 def _core_of_child(env: dict[str, str]) -> list[str]:

@@ -50,11 +50,30 @@ class Cloneable(Protocol):
 G = TypeVar("G", bound=Cloneable)
 
 
+def _shallow(game: Any) -> Any:
+    """A new object of ``game``'s class with the same attribute values: what ``copy.copy``
+    does, without its reduce protocol. The compiled core's ``Game`` has no ``__dict__`` and is
+    made only through its ``__init__`` (``Game()`` is an empty shell); its attributes are the
+    ones mypyc lists in ``__mypyc_attrs__`` (those never set are left unset)."""
+    cls = type(game)
+    names = getattr(cls, "__mypyc_attrs__", None)
+    if names is None:
+        other = object.__new__(cls)
+        other.__dict__.update(vars(game))
+        return other
+    other = cls()
+    for name in dict.fromkeys(names):
+        try:
+            setattr(other, name, getattr(game, name))
+        except AttributeError:
+            continue
+    return other
+
+
 def clone(game: G) -> G:
     """An independent copy of ``game`` that plays on alone: hands, trick, seats, counters, the
     running step, the seats' views and the random stream are copied."""
-    other: Any = object.__new__(type(game))
-    other.__dict__.update(vars(game))  # what copy.copy does, without its reduce protocol
+    other = _shallow(game)
     rng = type(game.rng)
     other.rng = rng.__new__(rng)  # not seeded (Random() reads urandom): setstate fills it
     other.rng.setstate(game.rng.getstate())

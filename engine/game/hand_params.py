@@ -20,7 +20,8 @@ from paixing.hands.compile import Ruleset
 
 
 class HandRules:
-    """A base class of ``Game``: the hand's rules and the parameters they were compiled for."""
+    """The base of ``Game``'s class chain (``HandRules`` ← ``TrickPlay`` ← ``Game``): the hand's rules
+    and the parameters they were compiled for."""
 
     rs: Ruleset
     rng: random.Random

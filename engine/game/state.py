@@ -3,8 +3,9 @@
 Everything is read from the variant's ``game:`` section; the seed makes the hand reproducible
 (shuffle, random dealer, shown card, redeals). ``legal_actions()`` lists what the player to act
 may do, ``apply()`` checks an action and changes nothing when it is refused. Contract steps
-are run by the step registry (``paixing.game.steps``), trick play by ``tricks.TrickPlay`` (a
-base class of ``Game``), typed input by ``entry``; ``observation(seat)`` is all a seat may see.
+are run by the step registry (``paixing.game.steps``), trick play by ``tricks.TrickPlay``
+(``Game``'s one base class, on ``hand_params.HandRules``: one chain, no instance dicts, which
+the compiled core compiles), typed input by ``entry``; ``observation(seat)`` is what one sees.
 """
 
 from __future__ import annotations
@@ -32,10 +33,9 @@ from paixing.game.events import (
     Reward,
 )
 from paixing.game.facts import HandFacts
-from paixing.game.hand_params import HandRules
 from paixing.game.match import hand_level, start_state
 from paixing.game.obligations import compile_rules
-from paixing.game.observation import MOVE_EVENTS, PublicViews, observe
+from paixing.game.observation import MOVE_EVENTS, Observation, PublicViews, observe
 from paixing.game.record_of import game_record
 from paixing.game.seats import Seats, roles_of
 from paixing.game.settle import Settlement, settle
@@ -51,12 +51,12 @@ from paixing.rules.hand_rules import Contract, GameRules, ScoreRow
 
 __all__ = ["PASS", "Action", "Game", "IllegalAction", "Meaning", "Seats", "new_game"]
 
-class Game(HandRules, TrickPlay):
+class Game(TrickPlay):
     """A hand of a variant. Build with ``new_game``."""
 
     def __init__(
         self,
-        rs: Ruleset,
+        rs: Ruleset | None = None,
         seed: int = 0,
         hands: Sequence[Sequence[Card]] | None = None,
         kitty: Sequence[Card] = (),
@@ -67,6 +67,8 @@ class Game(HandRules, TrickPlay):
         match: dict[str, Any] | None = None,
         wild_ranks: Sequence[str] | None = None,
     ) -> None:
+        if rs is None:  # an empty shell, which ``clone`` fills (a compiled Game is made only so)
+            return
         if rs.variant.game is None:
             raise ValueError(f"{rs.id} defines hand types only, no game (it has no 'game:' section)")
         self.rules: GameRules = rs.variant.game
@@ -91,14 +93,11 @@ class Game(HandRules, TrickPlay):
         self.redeals = 0
         self._given_dealer = dealer
         self._issued: LegalActions = NO_ACTIONS
-        """The actions ``legal_actions()`` last handed out, until ``apply`` changes the state:
-        one of them, the very object, needs no second check in ``apply``."""
+        """The actions last handed out: one of them, the very object, needs no check in ``apply``."""
         self.views = PublicViews(self.n)
         """Each seat's view of the log, and the cached parts of its observation."""
         self.hand_views: dict[int, tuple[Ruleset, HandView]] = {}
-        """Per seat, the hand view its last legal plays were generated from (or carried over its
-        last play), with the rules it was made for; the view's cards say for which hand. A seat
-        that passed is asked again with the same hand."""
+        """Per seat: the rules and the view its last plays came from (its cards say which hand)."""
         self._reset_hand_state()
         self._deal(hands, kitty)
 
@@ -368,9 +367,9 @@ class Game(HandRules, TrickPlay):
         self._issued = NO_ACTIONS
         self._apply_play(action)
 
-    observation = observe
-    """``observation(seat)``: exactly what ``seat`` may know now (``paixing.game.observation``);
-    nothing in it refers back to the game."""
+    def observation(self, seat: int) -> Observation:
+        """Exactly what ``seat`` may know now (``paixing.game.observation``)."""
+        return observe(self, seat)  # (a compiled function does not bind as a method)
 
     def score_row(self) -> ScoreRow | None:
         """The score row that paid the contract (None before the end or without a contract):
@@ -384,9 +383,12 @@ class Game(HandRules, TrickPlay):
         return roles_of(self.contract, self.seats, self.n)
 
     def clone(self) -> Game:
-        """An independent copy that plays on alone (see ``paixing.game.clone``); the compiled
-        rules are shared (immutable)."""
+        """An independent copy that plays on alone (``paixing.game.clone``)."""
         return clone(self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        """A clone (OpenSpiel's search deep-copies states): immutable parts are shared."""
+        return self.clone()
 
     def to_record(self) -> dict[str, Any]:
         """The JSON game record: enough to replay and re-score the hand (see ``record_of``)."""

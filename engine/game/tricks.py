@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from paixing.game.action_log import ActionLog
 from paixing.game.actions import PASS, Action, IllegalAction, LegalActions
 from paixing.game.events import LEADS, PASSES, Bonus, Event, Out, PartnerRevealed, Played, Trick
-from paixing.game.obligations import Obligations, Turn
+from paixing.game.hand_params import HandRules
+from paixing.game.obligations import Turn
 from paixing.game.seats import Seats
 from paixing.hands.compile import Ruleset
 from paixing.hands.moves import legal_plays
@@ -25,15 +25,13 @@ from paixing.rules.hand_rules import Contract, GameRules, TrickBonus
 _PASS_ONLY = (PASS,)
 
 
-class TrickPlay:
+class TrickPlay(HandRules):
     """The trick-playing half of a hand's state machine."""
 
-    rs: Ruleset
     rules: GameRules
     n: int
     hands: list[list[Card]]
     hand_views: dict[int, tuple[Ruleset, HandView]]
-    actions: ActionLog
     log: list[Event]
     """The hand's events. Plays and passes are appended to it directly: they change no part of
     an observation the seats' views keep (``observation.MOVE_EVENTS``), so ``record`` would
@@ -52,13 +50,8 @@ class TrickPlay:
     plays_made: list[int]
     type_counts: Counter[str]
     tricks: int
-    obligations: Obligations | None
-    """The hand's play obligations, bound once (None: the variant has none)."""
     played_bonuses: list[TrickBonus]
     """The ``when: played`` trick bonuses, in list order (paid as the play is made)."""
-
-    def record(self, event: Event) -> None:
-        raise NotImplementedError
 
     def _hand_over(self) -> bool:
         raise NotImplementedError
