@@ -37,6 +37,7 @@ CORE = (
     "paixing/game/hand_params.py",
     "paixing/game/tricks.py",
     "paixing/game/state.py",
+    "paixing/game/seat_views.py",
 )
 """The compiled core: the hand-type layer, where move generation spends its time, and the
 modules of ``Game``'s class chain (``HandRules`` ← ``TrickPlay`` ← ``Game``), where a hand

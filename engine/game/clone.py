@@ -16,7 +16,7 @@ from typing import Any, Protocol, TypeVar
 from paixing.game.action_log import ActionLog
 from paixing.game.actions import NO_ACTIONS, LegalActions
 from paixing.game.events import Event
-from paixing.game.observation import PublicViews
+from paixing.game.seat_views import PublicViews
 from paixing.game.seats import Seats
 from paixing.game.steps import StepRunner
 from paixing.hands.play import Play

@@ -13,18 +13,18 @@ it cheap: the game keeps one log, and a seat's history is that log with the deal
 swapped for the seat's hidden copies (made once per deal, not once per event per seat); the
 parts of a seat's view that only contract events change (contract, partner, mates, role, the
 called card, the kitty) are computed once and kept until the next event that is not a play or
-a pass, a trick won or a lead (``PublicViews``).
+a pass, a trick won or a lead (``seat_views.PublicViews``, which also holds ``observe``, the
+function that builds an observation: compiled with the game in the compiled core).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Protocol, overload
+from typing import overload
 
-from paixing.game.actions import NO_ACTIONS, Action, LegalActions
-from paixing.game.events import Bonus, Deal, Event, Kitty, Lead, Out, Pass, Played, Trick
-from paixing.game.seats import Seats, known_mates
+from paixing.game.actions import Action
+from paixing.game.events import Deal, Event
 from paixing.hands.compile import Ruleset
 from paixing.hands.play import Play
 from paixing.rules.cards import Card
@@ -128,173 +128,3 @@ class Observation:
 def hidden_deal(event: Deal, seat: int) -> Deal:
     """``event`` as ``seat`` saw it: other seats' hands hidden (None)."""
     return Deal(event.dealer, tuple(h if s == seat else None for s, h in enumerate(event.hands)))
-
-
-class Observed(Protocol):
-    """What an observation is copied from (``Game`` provides it)."""
-
-    rs: Ruleset
-    phase: str
-    dealer: int
-    turn: int
-    hands: list[list[Card]]
-    log: list[Event]
-    contract: Contract | None
-    seats: Seats
-    active: list[int]
-    called: Card | None
-    kitty: list[Card]
-    trick: list[tuple[int, Play | None]]
-    last: tuple[int, Play] | None
-    finish: list[int]
-    captured: list[int]
-    scores: list[int]
-    views: PublicViews
-
-    def legal_actions(self) -> LegalActions:
-        """The legal actions of the seat to act."""
-        ...
-
-
-MOVE_EVENTS = frozenset({Played, Pass})
-"""The events of a play or a pass: they change nothing an observation caches."""
-_TRICK_EVENTS = frozenset({Played, Pass, Trick, Lead, Bonus, Out})
-"""Trick play's events: they change no contract, seats, partner knowledge, called card or kitty
-(play's start, which sets the active seats, calls ``forget`` itself)."""
-
-SeatParts = tuple[
-    Contract | None, int, int | None, frozenset[int], tuple[int, ...], str | None, Card | None, tuple[Card, ...] | None
-]
-"""The fields of an ``Observation`` from ``contract`` to ``kitty``, in field order."""
-
-
-class PublicViews:
-    """Each seat's view of the one log of a hand, and the cached parts of its observation.
-
-    The game shows it every recorded event (``recorded``): a deal (its hidden copies and where
-    it is in the log), the kitty shown, and what each kind of event may change, which drops
-    the cached parts; and, with ``forget``, the start of play (the active seats). Everything
-    a cached part reads changes only together with one of these."""
-
-    __slots__ = ("deal_marks", "kitty_shown", "parts", "seen_upto", "histories", "totals")
-
-    def __init__(self, n: int) -> None:
-        self.deal_marks: list[int] = []
-        """Where the log's deal events are."""
-        self.kitty_shown = False
-        self.seen_upto = [0] * n
-        """Per seat, how much of the log its cached history covers."""
-        self.histories: list[list[Event]] = [[] for _ in range(n)]
-        """Per seat, its history so far: the log up to ``seen_upto``, deals hidden. Extended
-        when asked; a deal is added at once (hidden), so the log past ``seen_upto`` holds none."""
-        self.parts: list[SeatParts | None] = [None] * n
-        """Per seat, the cached contract-to-kitty fields of its observation (None: recompute)."""
-        self.totals: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]] | None = None
-        """The finish, captured and scores fields, the same for every seat (None: recompute);
-        the game drops them with every event but a play or a pass."""
-
-    def recorded(self, event: Event, log: list[Event]) -> None:
-        """``event`` was just appended to ``log``: drop what it may have changed. A play or a
-        pass changes nothing cached; trick play's other events may change places, captures
-        and scores; any other event may change a contract, the seats, the partner's
-        knowledge, the called card or the kitty (whatever changes those comes with one)."""
-        kind = event.__class__
-        if kind in MOVE_EVENTS:
-            return
-        self.totals = None
-        if kind not in _TRICK_EVENTS:
-            self._seen(event, log)
-
-    def _seen(self, event: Event, log: list[Event]) -> None:
-        self.forget()
-        if isinstance(event, Deal):
-            index = len(log) - 1
-            self.deal_marks.append(index)
-            for seat in range(len(self.parts)):
-                history = self.histories[seat]
-                history += log[self.seen_upto[seat] : index]
-                history.append(hidden_deal(event, seat))
-                self.seen_upto[seat] = index + 1
-        elif isinstance(event, Kitty):
-            self.kitty_shown = True
-
-    def forget(self) -> None:
-        """Drop every cached part: the contract, seats, partner, called card or kitty changed."""
-        self.parts = [None] * len(self.parts)
-        self.totals = None
-
-    def copy(self) -> PublicViews:
-        """An independent copy (for ``Game.clone``); the cached parts are immutable, so shared."""
-        other = PublicViews(0)
-        other.deal_marks = list(self.deal_marks)
-        other.seen_upto = list(self.seen_upto)
-        other.histories = [list(h) for h in self.histories]
-        other.kitty_shown = self.kitty_shown
-        other.parts = list(self.parts)
-        other.totals = self.totals
-        return other
-
-    def seat_parts(self, game: Observed, seat: int) -> SeatParts:
-        """The cached contract-to-kitty fields of ``seat``'s observation, computed."""
-        seats = game.seats
-        contract = game.contract
-        partner = seats.partner if seats.partner >= 0 and (seats.partner_known or seat == seats.partner) else None
-        return (
-            contract,
-            seats.declarer,
-            partner,
-            known_mates(contract, seats, game.active, seat),
-            tuple(game.active),
-            seats.role(seat) if contract is not None else None,
-            game.called,
-            tuple(game.kitty) if self.kitty_shown else None,
-        )
-
-
-def observe(game: Observed, seat: int) -> Observation:
-    """``Game.observation``: what ``seat`` may know of ``game`` now. Built for every decision,
-    so a plain function that ``Game`` takes as its method (no second call through the views),
-    with locals and no intermediate lists; the views keep what can be kept (``PublicViews``)."""
-    views = game.views
-    parts = views.parts[seat]
-    if parts is None:
-        parts = views.parts[seat] = views.seat_parts(game, seat)
-    totals = views.totals
-    if totals is None:
-        totals = views.totals = (tuple(game.finish), tuple(game.captured), tuple(game.scores))
-    # the seat's history: its cached one, extended by the events since (no deal among them)
-    log = game.log
-    n = len(log)
-    history = views.histories[seat]
-    upto = views.seen_upto
-    if upto[seat] != n:
-        history += log[upto[seat] :]
-        upto[seat] = n
-    phase = game.phase
-    turn = game.turn
-    hands = game.hands
-    contract, declarer, partner, mates, active, role, called, kitty = parts
-    return Observation(
-        game.rs,
-        seat,
-        phase,
-        game.dealer,
-        turn,
-        tuple(hands[seat]),
-        tuple(map(len, hands)),
-        History(history, n),
-        contract,
-        declarer,
-        partner,
-        mates,
-        active,
-        role,
-        called,
-        kitty,
-        tuple(game.trick),
-        game.last,
-        totals[0],
-        totals[1],
-        totals[2],
-        game.legal_actions() if seat == turn and phase != "over" else NO_ACTIONS,
-    )

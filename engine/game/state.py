@@ -35,8 +35,9 @@ from paixing.game.events import (
 from paixing.game.facts import HandFacts
 from paixing.game.match import hand_level, start_state
 from paixing.game.obligations import compile_rules
-from paixing.game.observation import MOVE_EVENTS, Observation, PublicViews, observe
+from paixing.game.observation import Observation
 from paixing.game.record_of import game_record
+from paixing.game.seat_views import MOVE_EVENTS, PublicViews, observe
 from paixing.game.seats import Seats, roles_of
 from paixing.game.settle import Settlement, settle
 from paixing.game.steps import DONE, HANDLED, StepRunner
@@ -286,8 +287,7 @@ class Game(TrickPlay):
         )
 
     def _hand_over(self) -> bool:
-        """Whether the hand has ended (the one place this is decided): the contract's end rules
-        read the hand's facts."""
+        """Whether the hand has ended (decided only here, by the contract's end rules)."""
         assert self.contract is not None
         return hand_over(self.contract, self.facts())
 

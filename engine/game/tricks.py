@@ -34,7 +34,7 @@ class TrickPlay(HandRules):
     hand_views: dict[int, tuple[Ruleset, HandView]]
     log: list[Event]
     """The hand's events. Plays and passes are appended to it directly: they change no part of
-    an observation the seats' views keep (``observation.MOVE_EVENTS``), so ``record`` would
+    an observation the seats' views keep (``seat_views.MOVE_EVENTS``), so ``record`` would
     only append them."""
     scores: list[int]
     turn: int
