@@ -16,14 +16,14 @@ from collections.abc import Sequence
 from paixing.game.action_log import ActionLog
 from paixing.game.events import Event, WildsDrawn
 from paixing.game.obligations import Obligations, compile_rules
+from paixing.game.seat_views import Table
 from paixing.hands.compile import Ruleset
 
 
-class HandRules:
-    """The base of ``Game``'s class chain (``HandRules`` ← ``TrickPlay`` ← ``Game``): the hand's rules
-    and the parameters they were compiled for."""
+class HandRules(Table):
+    """In ``Game``'s class chain (``Table`` ← ``HandRules`` ← ``TrickPlay`` ← ``Game``): the
+    hand's rules and the parameters they were compiled for."""
 
-    rs: Ruleset
     rng: random.Random
     hand_number: int
     obligations: Obligations | None

@@ -1,24 +1,23 @@
-"""Each seat's view of a hand's one log, and ``observe``, which builds a seat's ``Observation``
-from the game (``Game.observation``; the observation itself is ``paixing.game.observation``).
+"""What an observation is copied from: ``Table``, the public table and the hands (the base of
+``Game``'s class chain), each seat's view of the hand's one log (``PublicViews``), and
+``observe``, which builds a seat's ``Observation`` (``Game.observation``; the snapshot classes
+are ``paixing.game.observation``'s).
 
-Apart from the snapshot classes so that the compiled core compiles these with ``Game``: ``observe``
-runs for every decision of every bot and reads a dozen of the game's attributes, which compiled
-code reads straight from a compiled ``Game``.
+Apart from the snapshot classes so that the compiled core compiles these with ``Game``:
+``observe`` runs for every decision of every bot and reads a dozen of the table's fields, which
+compiled code reads straight from a compiled ``Table``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from paixing.game.actions import NO_ACTIONS
+from paixing.game.actions import NO_ACTIONS, LegalActions
 from paixing.game.events import Bonus, Deal, Event, Kitty, Lead, Out, Pass, Played, Trick
 from paixing.game.observation import History, Observation, hidden_deal
-from paixing.game.seats import known_mates
+from paixing.game.seats import Seats, known_mates
+from paixing.hands.compile import Ruleset
+from paixing.hands.play import Play
 from paixing.rules.cards import Card
 from paixing.rules.hand_rules import Contract
-
-if TYPE_CHECKING:  # state imports this module
-    from paixing.game.state import Game
 
 MOVE_EVENTS = frozenset({Played, Pass})
 """The events of a play or a pass: they change nothing an observation caches."""
@@ -98,7 +97,7 @@ class PublicViews:
         other.totals = self.totals
         return other
 
-    def seat_parts(self, game: Game, seat: int) -> SeatParts:
+    def seat_parts(self, game: Table, seat: int) -> SeatParts:
         """The cached contract-to-kitty fields of ``seat``'s observation, computed."""
         seats = game.seats
         contract = game.contract
@@ -115,7 +114,7 @@ class PublicViews:
         )
 
 
-def observe(game: Game, seat: int) -> Observation:
+def observe(game: Table, seat: int) -> Observation:
     """``Game.observation``: what ``seat`` may know of ``game`` now. Built for every decision,
     so a plain function that ``Game`` takes as its method (no second call through the views),
     with locals and no intermediate lists; the views keep what can be kept (``PublicViews``)."""
@@ -162,3 +161,35 @@ def observe(game: Game, seat: int) -> Observation:
         totals[2],
         game.legal_actions() if seat == turn and phase != "over" else NO_ACTIONS,
     )
+
+
+class Table:
+    """What an observation is copied from: the public table (the trick, the contract, the seats,
+    the scores, the log) and the hands. The base of ``Game``'s class chain (``Table`` ←
+    ``HandRules`` ← ``TrickPlay`` ← ``Game``), so that compiled ``observe`` reads its fields
+    directly; ``Game`` fills them."""
+
+    rs: Ruleset
+    phase: str
+    dealer: int
+    turn: int
+    hands: list[list[Card]]
+    log: list[Event]
+    """The hand's events. Plays and passes are appended to it directly: they change no part of
+    an observation the seats' views keep (``MOVE_EVENTS``), so ``record`` would only append
+    them."""
+    contract: Contract | None
+    seats: Seats
+    active: list[int]
+    called: Card | None
+    kitty: list[Card]
+    trick: list[tuple[int, Play | None]]
+    last: tuple[int, Play] | None
+    finish: list[int]
+    captured: list[int]
+    scores: list[int]
+    views: PublicViews
+
+    def legal_actions(self) -> LegalActions:
+        """The legal actions of the seat to act."""
+        raise NotImplementedError

@@ -11,16 +11,15 @@ from collections import Counter
 from collections.abc import Sequence
 
 from paixing.game.actions import PASS, Action, IllegalAction, LegalActions
-from paixing.game.events import LEADS, PASSES, Bonus, Event, Out, PartnerRevealed, Played, Trick
+from paixing.game.events import LEADS, PASSES, Bonus, Out, PartnerRevealed, Played, Trick
 from paixing.game.hand_params import HandRules
 from paixing.game.obligations import Turn
-from paixing.game.seats import Seats
 from paixing.hands.compile import Ruleset
 from paixing.hands.moves import legal_plays
 from paixing.hands.play import Play
 from paixing.hands.view import HandView
 from paixing.rules.cards import Card, format_cards
-from paixing.rules.hand_rules import Contract, GameRules, TrickBonus
+from paixing.rules.hand_rules import GameRules, TrickBonus
 
 _PASS_ONLY = (PASS,)
 
@@ -30,22 +29,7 @@ class TrickPlay(HandRules):
 
     rules: GameRules
     n: int
-    hands: list[list[Card]]
     hand_views: dict[int, tuple[Ruleset, HandView]]
-    log: list[Event]
-    """The hand's events. Plays and passes are appended to it directly: they change no part of
-    an observation the seats' views keep (``seat_views.MOVE_EVENTS``), so ``record`` would
-    only append them."""
-    scores: list[int]
-    turn: int
-    contract: Contract | None
-    seats: Seats
-    called: Card | None
-    active: list[int]
-    finish: list[int]
-    captured: list[int]
-    trick: list[tuple[int, Play | None]]
-    last: tuple[int, Play] | None
     passed: set[int]
     plays_made: list[int]
     type_counts: Counter[str]
