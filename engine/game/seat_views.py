@@ -116,8 +116,8 @@ class PublicViews:
 
 def observe(game: Table, seat: int) -> Observation:
     """``Game.observation``: what ``seat`` may know of ``game`` now. Built for every decision,
-    so a plain function that ``Game`` takes as its method (no second call through the views),
-    with locals and no intermediate lists; the views keep what can be kept (``PublicViews``)."""
+    so one function with locals and no intermediate lists; the views keep what can be kept
+    (``PublicViews``)."""
     views = game.views
     parts = views.parts[seat]
     if parts is None:
