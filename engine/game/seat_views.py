@@ -3,9 +3,9 @@
 ``observe``, which builds a seat's ``Observation`` (``Game.observation``; the snapshot classes
 are ``paixing.game.observation``'s).
 
-Apart from the snapshot classes so that the compiled core compiles these with ``Game``:
-``observe`` runs for every decision of every bot and reads a dozen of the table's fields, which
-compiled code reads straight from a compiled ``Table``.
+These live apart from the snapshot classes so that the compiled core can compile them with
+``Game``: ``observe`` runs for every decision of every bot and reads a dozen of the table's
+fields, which compiled code reads straight from a compiled ``Table``.
 """
 
 from __future__ import annotations
