@@ -40,10 +40,11 @@ CORE = (
     "paixing/game/seat_views.py",
 )
 """The compiled core: the hand-type layer, where move generation spends its time, and the
-modules of ``Game``'s class chain (``HandRules`` ← ``TrickPlay`` ← ``Game``), where a hand
-spends most of the rest. The game's other modules stay interpreted: compiled they saved
-nothing measurable (observation.py was tried), or they build classes mypyc cannot
-(events.py's and actions.py's frozen dataclasses fill their instance dicts directly)."""
+modules of ``Game``'s class chain (``Table`` ← ``HandRules`` ← ``TrickPlay`` ← ``Game``, with
+``observe`` beside ``Table``), where a hand spends most of the rest. The game's other modules
+stay interpreted: observation.py's snapshot classes cost more compiled (tried), events.py's
+and actions.py's frozen dataclasses fill their instance dicts directly, which a native class
+cannot, and the rest runs a few times a hand."""
 BUILDS = {"bdist_wheel", "build", "build_ext", "install", "editable_wheel", "develop"}
 """The setup commands that compile (pip runs bdist_wheel; editable_wheel only with PAIXING_COMPILE=1)."""
 INTERPRETED = {

@@ -4,8 +4,8 @@ Everything is read from the variant's ``game:`` section; the seed makes the hand
 (shuffle, random dealer, shown card, redeals). ``legal_actions()`` lists what the player to act
 may do, ``apply()`` checks an action and changes nothing when it is refused. Contract steps
 are run by the step registry (``paixing.game.steps``), trick play by ``tricks.TrickPlay``
-(``Game``'s one base class, on ``hand_params.HandRules``: one chain, no instance dicts, which
-the compiled core compiles), typed input by ``entry``; ``observation(seat)`` is what one sees.
+(``Game``'s chain is ``Table`` ← ``HandRules`` ← ``TrickPlay``: single inheritance, which the
+compiled core compiles), typed input by ``entry``; ``observation(seat)`` is what one sees.
 """
 
 from __future__ import annotations
