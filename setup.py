@@ -2,10 +2,10 @@
 
 The metadata lives in pyproject.toml; this file only adds the optional compiled core
 (docs/performance.md, "Compiled core"). ``pip install .`` compiles the modules named by
-``CORE`` from the very same .py sources when mypyc (asked for by build_backend.py) and a C
+``COMPILED_SOURCES`` from the very same .py sources when mypyc (asked for by build_backend.py) and a C
 compiler work, and otherwise prints one warning line and installs pure Python. The .py files
 are installed either way, so ``PAIXING_PURE=1`` at run time can load them instead
-(paixing.core_finder; ``python -m paixing.compiled`` says which core runs).
+(paixing._core.finder; ``python -m paixing.compiled`` says which core runs).
 
 Build-time switches:
 - ``PAIXING_PURE=1``: no compiled core (and build_backend.py does not ask for mypy).
@@ -31,7 +31,7 @@ GROUP = "paixing_core"
 """mypyc's shared library of the core: the top-level module paixing_core__mypyc (mypyc finds
 each compiled module's file from it, and expects it above the package tree)."""
 
-CORE = (
+COMPILED_SOURCES = (
     "paixing/hands/*.py",
     "paixing/hands/shapes/*.py",
     "paixing/game/hand_params.py",
@@ -51,6 +51,7 @@ INTERPRETED = {
     "paixing/hands/ruleset.py": "Ruleset is a weak-reference key (game/readings.py) and has cached properties",
     "paixing/hands/tables.py": "compiled it saves nothing measurable, and a frozen native RankTables cannot be deep-copied",
     "paixing/hands/lazy.py": "PlayList subclasses list, which mypyc cannot compile",
+    "paixing/hands/examples.py": "it runs a variant's examples once each, when a file is checked or a book rendered",
 }
 """Core modules left interpreted, and why: mypyc's native classes cannot do what these do.
 The packages' __init__.py stay interpreted too: they only import, and a compiled package
@@ -75,7 +76,7 @@ def _stage() -> list[str]:
     shutil.rmtree(STAGE, ignore_errors=True)
     shutil.copytree(HERE / "engine", STAGE / "paixing", ignore=shutil.ignore_patterns("*.so", "__pycache__"))
     shutil.copytree(HERE / "rules", STAGE / "paixing" / "rules", ignore=shutil.ignore_patterns("*.so", "__pycache__"))
-    files = sorted(f for pattern in CORE for f in glob(str(STAGE / pattern)))
+    files = sorted(f for pattern in COMPILED_SOURCES for f in glob(str(STAGE / pattern)))
     return [f for f in files if Path(f).relative_to(STAGE).as_posix() not in INTERPRETED and Path(f).name != "__init__.py"]
 
 

@@ -23,8 +23,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 # First: with PAIXING_PURE=1 the hand layer loads from its .py sources even where the compiled
-# core is installed (paixing.core_finder installs that finder; it imports only the standard library).
-import paixing.core_finder  # noqa: F401
+# core is installed (paixing._core.finder installs that finder; it imports only the standard library).
+import paixing._core.finder  # noqa: F401
 from paixing.rules.lazy import lazy_exports
 
 if TYPE_CHECKING:

@@ -14,7 +14,7 @@ ray = pytest.importorskip("ray")
 
 from paixing.arena import arena, parse_agents  # noqa: E402
 from paixing.cli import main  # noqa: E402
-from paixing.ray_pool import RayCluster  # noqa: E402
+from paixing.runs.ray_pool import RayCluster  # noqa: E402
 
 pytestmark = pytest.mark.slow
 

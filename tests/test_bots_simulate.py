@@ -20,7 +20,7 @@ from paixing.game.events import Deal, Kitty, Played
 from paixing.game.observation import Observation
 from paixing.game.records import game_from_record, replay
 from paixing.rules.loader import builtin_ids
-from paixing.simulate import (
+from paixing.runs.simulate import (
     NO_CONTRACT,
     ROLES,
     SimulationError,

@@ -14,8 +14,8 @@ import pytest
 import typer
 from paixing.cli.cards import TABLE_LIMIT, print_plays
 from paixing.cli.direct import plain_call
-from paixing.examples import plays_against
 from paixing.hands.cache import ruleset
+from paixing.hands.examples import plays_against
 from typer.main import get_command_name
 from typer.testing import CliRunner
 

@@ -1,4 +1,4 @@
-"""The optional compiled core (setup.py, paixing.core_finder, paixing.compiled).
+"""The optional compiled core (setup.py, paixing._core.finder, paixing.compiled).
 
 The same suite runs once with the compiled core and once with ``PAIXING_PURE=1`` (.ci/run);
 these tests check the switch itself: the finder hands out sources for compiled paixing modules
@@ -17,8 +17,8 @@ from pathlib import Path
 import paixing.game
 import paixing.hands
 import pytest
+from paixing._core.finder import PURE_ENV, SourceFinder, pure_requested
 from paixing.compiled import compiled_modules, describe
-from paixing.core_finder import PURE_ENV, SourceFinder, pure_requested
 
 CORE_DIRS = [Path(package.__file__ or "").parent for package in (paixing.hands, paixing.game)]
 INSTALLED = sorted(p for d in CORE_DIRS for p in d.rglob("*") if any(p.name.endswith(s) for s in EXTENSION_SUFFIXES))

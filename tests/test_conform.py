@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 from paixing.cli import main
-from paixing.conform import run
-from paixing.vectors import vectors
+from paixing.conformance.harness import run
+from paixing.conformance.vectors import vectors
 
 ROOT = Path(__file__).parents[1]
 REFERENCE = f'"{sys.executable}" "{ROOT / "examples" / "paixing_adapter.py"}"'

@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 from paixing import ruleset
-from paixing.conform import run
-from paixing.diffing import UNEXPLAINED
-from paixing.diffing.groups import behaviour_paths
+from paixing.conformance.diff import UNEXPLAINED
+from paixing.conformance.diff.groups import behaviour_paths
+from paixing.conformance.harness import run
+from paixing.conformance.vectors import dumps, vectors
 from paixing.rulebook.diff import diff_variants
 from paixing.rulebook.sections.differs import book_diff
 from paixing.rules import load_variant
 from paixing.rules.loader import builtin_ids
-from paixing.vectors import dumps, vectors
 
 ROOT = Path(__file__).parents[1]
 REFERENCE = f'"{sys.executable}" "{ROOT / "examples" / "paixing_adapter.py"}"'

@@ -7,7 +7,7 @@ import json
 import pytest
 from paixing import ruleset
 from paixing.cli import main
-from paixing.diffing import UNEXPLAINED, Diff, diff
+from paixing.conformance.diff import UNEXPLAINED, Diff, diff
 from paixing.rulebook import render_rulebook
 from paixing.rulebook.diff import diff_variants, path_doc
 

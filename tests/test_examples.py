@@ -6,7 +6,7 @@ from functools import cache
 
 import paixing
 import pytest
-from paixing.examples import Outcome, run_examples
+from paixing.hands.examples import Outcome, run_examples
 from paixing.rules.loader import VariantError, builtin_ids
 
 

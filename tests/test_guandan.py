@@ -20,8 +20,8 @@ from paixing import ruleset
 from paixing.game.actions import IllegalAction
 from paixing.game.session import Session, replay_session
 from paixing.game.state import Game
-from paixing.matches import play_match
 from paixing.rules.cards import Card, parse_cards
+from paixing.runs.matches import play_match
 
 RS = ruleset("guandan")
 

@@ -29,8 +29,8 @@ from typing import Any
 
 import paixing
 import pytest
-from paixing.examples import plays_against
 from paixing.hands.classify import classify
+from paixing.hands.examples import plays_against
 from paixing.hands.moves import legal_plays
 from paixing.hands.play import Play
 from paixing.rules.cards import parse_cards

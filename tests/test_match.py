@@ -13,10 +13,10 @@ from paixing.agents.play import game_seed, play_hand, seated_bots
 from paixing.game.facts import HandFacts
 from paixing.game.match import MatchState, advance, hand_level
 from paixing.game.session import CARRIERS, Session, replay_session
-from paixing.matches import MatchError, play_match, simulate_matches
 from paixing.rules.match import Levels, Points, Promotion, TopLevel
 from paixing.rules.match import Session as SessionRules
 from paixing.rules.scoring import Contract, End, EndRule, ScoreRow
+from paixing.runs.matches import MatchError, play_match, simulate_matches
 
 LEVELS = os.path.join(os.path.dirname(__file__), "data", "partners-levels.yaml")
 

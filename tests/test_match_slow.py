@@ -14,8 +14,8 @@ from collections import Counter
 import pytest
 from paixing import ruleset
 from paixing.game.session import replay_session
-from paixing.matches import play_match
 from paixing.rules.loader import builtin_ids, load_variant
+from paixing.runs.matches import play_match
 
 SLOW_MATCHES = int(os.environ.get("PAIXING_SLOW_MATCHES", 20 if os.environ.get("HYPOTHESIS_PROFILE") == "ci" else 200))
 LEVELS = os.path.join(os.path.dirname(__file__), "data", "partners-levels.yaml")

@@ -20,7 +20,7 @@ from typing import Any
 
 import paixing
 import pytest
-from paixing.examples import plays_against
+from paixing.hands.examples import plays_against
 
 DATA = Path(__file__).parent / "data" / "esrrhs-paodekuai.jsonl"
 CASES: list[dict[str, Any]] = [json.loads(x) for x in DATA.read_text("utf-8").splitlines() if x.strip()]

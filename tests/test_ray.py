@@ -20,10 +20,10 @@ import pytest
 ray = pytest.importorskip("ray")
 
 from paixing.cli import main  # noqa: E402
-from paixing.ray_pool import ClusterError, RayCluster  # noqa: E402
-from paixing.simulate import SimulationError, _run_chunk, simulate, simulate_sessions  # noqa: E402
-from paixing.summary import HandStats  # noqa: E402
-from paixing.workers import run_chunks  # noqa: E402
+from paixing.runs.ray_pool import ClusterError, RayCluster  # noqa: E402
+from paixing.runs.simulate import SimulationError, _run_chunk, simulate, simulate_sessions  # noqa: E402
+from paixing.runs.summary import HandStats  # noqa: E402
+from paixing.runs.workers import run_chunks  # noqa: E402
 
 pytestmark = pytest.mark.slow
 

@@ -87,8 +87,8 @@ def test_the_plain_install_never_imports_ray() -> None:
 
 def test_sessions_refuse_a_ruleset_for_workers() -> None:
     from paixing.hands.cache import ruleset
-    from paixing.ray_pool import RayCluster
-    from paixing.simulate import simulate_sessions
+    from paixing.runs.ray_pool import RayCluster
+    from paixing.runs.simulate import simulate_sessions
 
     with pytest.raises(ValueError, match="^a compiled Ruleset plays in this process only: give its id or file for jobs or ray$"):
         simulate_sessions(ruleset("banzipao"), 2, 1, ray=RayCluster())

@@ -18,7 +18,7 @@ import pytest
 from paixing.cli import app
 from paixing.game.records import replay
 from paixing.rules.loader import builtin_dir
-from paixing.simulate import play_one
+from paixing.runs.simulate import play_one
 from typer.testing import CliRunner, Result
 
 runner = CliRunner()

@@ -8,13 +8,13 @@ import typing
 from collections.abc import Callable, Iterable
 
 import pytest
-from paixing.examples import KINDS as EXAMPLE_KINDS
 from paixing.game.conditions import MEASURE_FNS, SCALAR_FNS, SUBJECT_FNS
 from paixing.game.ends import WINNERS
 from paixing.game.obligations import OBLIGATIONS
 from paixing.game.payments import FORMS
 from paixing.game.steps import STEPS
 from paixing.game.transfers import KINDS as TRANSFER_KINDS
+from paixing.hands.examples import KINDS as EXAMPLE_KINDS
 from paixing.hands.features import FEATURES
 from paixing.hands.shapes import SHAPES
 from paixing.rules import shapes as shape_models

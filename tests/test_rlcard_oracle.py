@@ -28,7 +28,7 @@ from typing import TypedDict
 
 import paixing
 import pytest
-from paixing.examples import plays_against
+from paixing.hands.examples import plays_against
 
 pytest.importorskip("rlcard")
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from paixing.game.state import new_game
 from paixing.rules.loader import VariantError, builtin_dir, load_variant
-from paixing.simulate import simulate
+from paixing.runs.simulate import simulate
 
 
 def copy(tmp_path: Path, source: str, name: str, edits: list[tuple[str, str]]) -> Path:

@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from paixing.hands.cache import ruleset
 from paixing.rules.loader import VariantError, builtin_dir, builtin_ids, load_variant
-from paixing.simulate import SimulationError, simulate
+from paixing.runs.simulate import SimulationError, simulate
 from ruamel.yaml import YAML
 
 MUTATIONS = int(os.environ.get("PAIXING_MUTATIONS", "8"))

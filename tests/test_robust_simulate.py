@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from paixing.cli import app
-from paixing.simulate import RunFilesError, simulate
+from paixing.runs.simulate import RunFilesError, simulate
 from typer.testing import CliRunner, Result
 
 runner = CliRunner()

@@ -11,7 +11,7 @@ from pathlib import Path
 import paixing
 import pytest
 from paixing import rulebook
-from paixing.examples import run_example
+from paixing.hands.examples import run_example
 from paixing.rulebook import (
     FORMATS,
     LANGS,

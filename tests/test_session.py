@@ -9,7 +9,7 @@ import os
 from paixing import ruleset
 from paixing.agents.play import play_session
 from paixing.game.session import CARRIERS, replay_session
-from paixing.simulate import simulate_sessions
+from paixing.runs.simulate import simulate_sessions
 from typer.testing import CliRunner
 
 SMALL = os.path.join(os.path.dirname(__file__), "data", "ffa-small.yaml")

@@ -13,9 +13,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from paixing.examples import run_example
 from paixing.hands.cache import ruleset
 from paixing.hands.compile import compile_variant
+from paixing.hands.examples import run_example
 from paixing.hands.moves import legal_plays
 from paixing.hands.quick import keep_ruleset, stored_ruleset
 from paixing.rules import stored as stored_module

@@ -10,7 +10,7 @@ import jsonschema
 import pytest
 from paixing import ruleset
 from paixing.cli import main
-from paixing.vectors import FORMAT, VectorsError, dumps, read, vectors, write
+from paixing.conformance.vectors import FORMAT, VectorsError, dumps, read, vectors, write
 
 SCHEMA = json.loads((Path(__file__).parents[1] / "docs" / "conformance.schema.json").read_text(encoding="utf-8"))
 

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import jsonschema
 from paixing import ruleset
-from paixing.diffing import same_hand
-from paixing.vectors import answer, dumps, vectors
-from paixing.vectors.answers import score_record
-from paixing.vectors.params import hand_keys, sample_hand
+from paixing.conformance.diff import same_hand
+from paixing.conformance.vectors import answer, dumps, vectors
+from paixing.conformance.vectors.answers import score_record
+from paixing.conformance.vectors.params import hand_keys, sample_hand
 
 DATA = Path(__file__).parent / "data"
 SCHEMA = json.loads((Path(__file__).parents[1] / "docs" / "conformance.schema.json").read_text(encoding="utf-8"))

@@ -7,7 +7,7 @@ known to the seat. ``resample(game, seat, rng)`` pools every card the seat canno
 other seats' hands and a face-down kitty), shuffles the pool, and deals it back in the same
 sizes, keeping the cards whose holder is public where they are. The search agent
 (``paixing.agents.search``) adds the cards it knows more about (``keep``: a shown card, the
-card that made the dealer); ``paixing.env.determinize`` re-exports ``resample``.
+card that made the dealer); ``paixing.agents.determinize`` re-exports ``resample``.
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ import subprocess
 from collections.abc import Sequence
 from typing import Any
 
-from paixing.conform.process import end_program
+from paixing.conformance.harness.process import end_program
 from paixing.game.actions import Action
 from paixing.game.observation import Observation
 from paixing.rules.cards import format_cards

@@ -3,7 +3,7 @@
 Deal ``d`` of a run seeded ``seed`` is dealt from ``game_seed(seed, d)`` in every seating, so
 every seating plays the same cards; hand ``h = d × seatings + r`` (seating ``r``) seats its
 agents with ``bot_seed(seed, h, seat)``. The result depends only on the seed and the agents,
-whatever ``jobs`` (workers play chunks of deals through ``paixing.workers.run_chunks``, the
+whatever ``jobs`` (workers play chunks of deals through ``paixing.runs.workers.run_chunks``, the
 process pool ``simulate`` uses, or its Ray backend; results are put back in deal order).
 """
 
@@ -24,9 +24,9 @@ from paixing.arena.stats import AgentStats, agent_stats
 from paixing.game.actions import IllegalAction
 from paixing.game.state import Game
 from paixing.hands.cache import ruleset
-from paixing.ray_pool import RayCluster
-from paixing.run_files import prepare_out, write_record
-from paixing.workers import StopFlag, run_chunks, should_stop, usable_jobs
+from paixing.runs.files import prepare_out, write_record
+from paixing.runs.ray_pool import RayCluster
+from paixing.runs.workers import StopFlag, run_chunks, should_stop, usable_jobs
 
 MAX_DEALS = 10**7
 

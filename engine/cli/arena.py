@@ -7,13 +7,13 @@ import time
 from typing import TYPE_CHECKING, Annotated
 
 import typer
+from paixing.runs.files import OutDirError, RunFilesError
+from paixing.runs.ray_pool import RayCluster
+from paixing.runs.workers import MAX_JOBS, stop_on_signals, usable_jobs
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from ..ray_pool import RayCluster
-from ..run_files import OutDirError, RunFilesError
-from ..workers import MAX_JOBS, stop_on_signals, usable_jobs
 from .cluster import RayOption, ray_cluster, run_errors
 from .common import (
     EXIT_NOT_A_PLAY,

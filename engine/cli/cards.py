@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 from paixing.hands.classify import classify
+from paixing.hands.examples import plays_against
 from paixing.hands.moves import beats_cards
 from paixing.hands.play import beats, why
 from paixing.rules.cards import Card, parse_cards
 
-from ..examples import plays_against
 from .common import (
     JsonFlag,
     VariantArg,

@@ -1,6 +1,6 @@
 """``--ray [ADDRESS]``: the option that sends a command's games to a Ray cluster.
 
-Any command that plays its games through ``paixing.workers.run_chunks`` (``simulate``, and
+Any command that plays its games through ``paixing.runs.workers.run_chunks`` (``simulate``, and
 ``arena``) takes ``RayOption`` and turns it into a ``RayCluster`` with ``ray_cluster``, which
 refuses in one line (exit 2) when Ray is not installed or ``--jobs`` asks for local processes
 too. ``run_errors`` turns the cluster's failures into one line each as well.
@@ -23,7 +23,7 @@ import typer
 from .common import EXIT_NOT_A_PLAY, EXIT_USAGE, fail
 
 if TYPE_CHECKING:
-    from ..ray_pool import RayCluster
+    from paixing.runs.ray_pool import RayCluster
 
 RAY_FLAG = "--ray"
 OPTIONAL_VALUES = {RAY_FLAG: ""}
@@ -66,7 +66,7 @@ def ray_cluster(value: str | None, jobs: int = 1) -> RayCluster | None:
         return None
     if jobs > 1:
         fail("--jobs and --ray exclude each other: a Ray run uses every CPU of its cluster", EXIT_USAGE)
-    from ..ray_pool import (  # ``main`` reads this module first: keep it light
+    from paixing.runs.ray_pool import (  # ``main`` reads this module first: keep it light
         RayCluster,
         RayUnavailable,
         import_ray,
@@ -85,7 +85,7 @@ def run_errors() -> Iterator[None]:
     malformed or does not answer, exit 1 for a chunk whose workers kept dying past its
     retries), and Ray's own notes (``(raylet) Task _call failed … will be retried``, which
     Ray prints to stdout) sent to stderr, so that stdout holds only the result (``--json``)."""
-    from ..ray_pool import ClusterError, ClusterUnreachable
+    from paixing.runs.ray_pool import ClusterError, ClusterUnreachable
 
     try:
         with redirect_stdout(sys.stderr):

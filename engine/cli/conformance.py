@@ -8,14 +8,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
+from paixing.conformance.harness import DEFAULT_TIMEOUT, Report, run
+from paixing.conformance.vectors import OPS, Vectors, VectorsError, dumps, read, vectors
 from rich.markup import escape
 from rich.table import Table
 
-from ..conform import DEFAULT_TIMEOUT, Report, run
-from ..vectors import OPS, Vectors, VectorsError, dumps, read, vectors
-
 if TYPE_CHECKING:  # the diff and the rulebook are imported by ``diff`` alone (start-up time)
-    from ..diffing import Diff
+    from paixing.conformance.diff import Diff
 from .common import (
     EXIT_NOT_A_PLAY,
     EXIT_USAGE,
@@ -164,7 +163,8 @@ def diff_cmd(
     as_json: JsonFlag = False,
 ) -> None:
     """Where two variants disagree, as minimal concrete cases grouped by the rule that causes them."""
-    from ..diffing import diff
+    from paixing.conformance.diff import diff
+
     from ..rulebook.diff import diff_variants, path_doc
 
     ra, rb = load(a), load(b)

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, get_args, get_origin
 
 import typer
-from paixing.pipes import quiet_stdout
+from paixing.cli.pipes import quiet_stdout
 from typer.models import ArgumentInfo, OptionInfo, ParameterInfo, Required
 from typer.utils import get_params_from_function
 

@@ -8,16 +8,23 @@ from dataclasses import dataclass
 from typing import Annotated
 
 import typer
+from paixing.runs.files import Existing, OutDirError, RunFilesError
+from paixing.runs.ray_pool import RayCluster
+from paixing.runs.replay import Outcome, record_files, replay_file, replay_many
+from paixing.runs.simulate import (
+    MAX_GAMES,
+    SimulationError,
+    Summary,
+    seat_bots,
+    simulate,
+    simulate_sessions,
+)
+from paixing.runs.workers import MAX_JOBS, stop_on_signals, usable_jobs
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from ..ray_pool import RayCluster
-from ..replay_many import Outcome, record_files, replay_file, replay_many
-from ..run_files import Existing, OutDirError, RunFilesError
-from ..simulate import MAX_GAMES, SimulationError, Summary, seat_bots, simulate, simulate_sessions
-from ..workers import MAX_JOBS, stop_on_signals, usable_jobs
 from .cluster import RayOption, ray_cluster, run_errors
 from .common import (
     EXIT_NOT_A_PLAY,

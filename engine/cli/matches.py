@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from paixing.runs.files import OutDirError
+from paixing.runs.matches import MatchError, simulate_matches
 from rich.table import Table
 
-from ..matches import MatchError, simulate_matches
-from ..run_files import OutDirError
 from .common import EXIT_NOT_A_PLAY, EXIT_USAGE, fail, new_console, print_json
 
 

@@ -88,7 +88,8 @@ def check_cmd(
     """Run the conformance suite on a variant file: it loads, its examples hold, legal plays
     equal brute force, beats is a strict order, random games end, conserve cards, score to
     zero and replay, and the rulebook renders. Exit 1 naming every failed check."""
-    from ..conformance import Size, run_checks
+    from paixing.conformance.suite import Size, run_checks
+    from paixing.rulebook import check_rulebook
 
     size = Size(hands=hands, games=games, seed=seed)
     reports = []
@@ -105,7 +106,7 @@ def check_cmd(
             def step(name: str, task: object = task, ref: str = ref) -> None:
                 progress.update(task, advance=1, description=f"{ref}: {name}")  # type: ignore[arg-type]
 
-            results = run_checks(ref, size, progress=step)
+            results = run_checks(ref, size, progress=step, more=[("rulebook", check_rulebook)])
         reports.append((ref, results))
     ok = all(c.ok for _, results in reports for c in results)
     if as_json:

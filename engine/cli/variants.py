@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 from paixing.hands.cache import ruleset
+from paixing.hands.examples import Outcome, run_example
 from paixing.rules.checks import stale_descriptions
 from paixing.rules.loader import (
     VariantError,
@@ -17,7 +18,6 @@ from paixing.rules.models import Variant
 from rich.markup import escape
 from rich.table import Table
 
-from ..examples import Outcome, run_example
 from ..rulebook.shown import example_problems
 from .common import EXIT_NOT_A_PLAY, JsonFlag, app, new_console, print_json
 

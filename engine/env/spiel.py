@@ -13,7 +13,7 @@ in its key order; the information-state tensor is the same (the arrays already s
 history up: played cards per seat, current trick, contract, roles). The information-state
 string is perfect-recall (the seat's whole history of the hand, deals hidden as the seat saw
 them); the observation string is the current table only. ``resample(state, player)`` deals the
-cards the player cannot see again (``paixing.env.determinize``) for OpenSpiel's IS-MCTS
+cards the player cannot see again (``paixing.agents.determinize``) for OpenSpiel's IS-MCTS
 (``ISMCTSBot.set_resampler``).
 """
 
@@ -24,8 +24,8 @@ from typing import Any
 
 import numpy as np
 import pyspiel
+from paixing.agents.determinize import resample as resample_game
 from paixing.env.actions import ActionSpace, action_space
-from paixing.env.determinize import resample as resample_game
 from paixing.env.encode import Encoder
 from paixing.game.state import Game, new_game
 

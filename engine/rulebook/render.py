@@ -17,6 +17,7 @@ from typing import Any
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup
+from paixing.conformance.suite import Check
 from paixing.rules.loader import builtin_ids, load_variant
 from paixing.rules.source_cache import cached_by_source
 
@@ -123,3 +124,20 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _same(path: Path, text: str) -> bool:
     return path.is_file() and path.read_text(encoding="utf-8") == text
+
+
+def check_rulebook(ref: str) -> Check:
+    """The conformance check that the book of ``ref`` renders, in both languages and formats
+    (``paixing check`` runs it after ``paixing.conformance.suite.run_checks``'s own)."""
+    check = Check("rulebook renders")
+    for lang in ("zh", "en"):
+        for fmt in ("md", "html"):
+            try:
+                text = render_rulebook(ref, lang=lang, fmt=fmt)
+            except Exception as exc:  # a template error is a finding, not a crash
+                check.fail(f"{lang}/{fmt}: {type(exc).__name__}: {exc}")
+                continue
+            if not text.strip():
+                check.fail(f"{lang}/{fmt}: empty")
+    check.detail = "zh, en × md, html"
+    return check

@@ -15,6 +15,7 @@ from pathlib import Path
 from paixing.hands.cache import ruleset
 from paixing.hands.classify import classify
 from paixing.hands.compile import Ruleset, TypeInfo
+from paixing.hands.examples import Outcome, plays_against, run_example, run_examples
 from paixing.hands.generate import generate
 from paixing.hands.play import Play
 from paixing.hands.shapes import SHAPES
@@ -35,7 +36,6 @@ from paixing.rules.loader import (
 from paixing.rules.models import Example, Variant
 from paixing.rules.source_cache import cached_by_source
 
-from ..examples import Outcome, plays_against, run_example, run_examples
 from .odds import Odds, event_odds
 
 PER_TYPE_EXAMPLES = 3

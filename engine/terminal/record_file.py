@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from paixing.game.state import Game
-from paixing.run_files import RunFilesError, write_record
+from paixing.runs.files import RunFilesError, write_record
 from rich.console import Console
 
 from .base import EXIT_ABANDONED

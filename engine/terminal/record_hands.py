@@ -19,15 +19,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from paixing.conformance.vectors import FORMAT as VECTORS_FORMAT
+from paixing.conformance.vectors.answers import score_record
 from paixing.game.record_checks import printable
 from paixing.game.records import VariantRef, replay
 from paixing.game.session import replay_session
 from paixing.hands.cache import ruleset
 from paixing.hands.compile import Ruleset
-from paixing.replay_many import read_records
 from paixing.rules.loader import VariantError
-from paixing.vectors import FORMAT as VECTORS_FORMAT
-from paixing.vectors.answers import score_record
+from paixing.runs.replay import read_records
 
 
 class ShowError(ValueError):

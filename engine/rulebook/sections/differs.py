@@ -7,11 +7,11 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from paixing.conformance.diff import UNEXPLAINED, Diff, diff
+from paixing.conformance.diff.cases import NOT_DEALT, Case
 from paixing.hands.cache import ruleset
 from paixing.hands.compile import Ruleset
 
-from ...diffing import UNEXPLAINED, Diff, diff
-from ...diffing.cases import NOT_DEALT, Case
 from ..diff import MISSING, _is_text, compact, diff_variants, path_doc
 from .pen import Pen
 

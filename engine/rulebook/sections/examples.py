@@ -1,7 +1,7 @@
 """Examples as the book shows them: each one's cards and the verdict the engine computes now.
 
 Rendering is driven by ``KINDS``, a table of example kinds in the same precedence as
-``paixing.examples.KINDS`` (the keys that select a kind, and the function that writes it), so
+``paixing.hands.examples.KINDS`` (the keys that select a kind, and the function that writes it), so
 a new kind of example is one function and one row here — no new branch in ``fact``.
 """
 
@@ -11,12 +11,12 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from paixing.hands.examples import plays_against
 from paixing.hands.moves import beats_cards
 from paixing.hands.play import Play
 from paixing.rules.cards import Card, parse_cards
 from paixing.rules.models import Example
 
-from ...examples import plays_against
 from ..faces import B, C, Rich, T, as_written, cards_of
 from ..shown import RulebookError, Shown, _readings
 from .pen import Pen

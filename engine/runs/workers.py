@@ -21,7 +21,7 @@ from multiprocessing.synchronize import Event as ProcessEvent
 from types import FrameType
 from typing import Protocol, TypeVar
 
-from paixing.ray_pool import RayCluster, run_on_ray
+from paixing.runs.ray_pool import RayCluster, run_on_ray
 
 T = TypeVar("T")
 
@@ -114,7 +114,7 @@ def run_chunks(
     no chunk starts and the workers stop after their current item (``should_stop``).
 
     The one parallel runner of the tools (``simulate``, ``arena``): with ``ray`` (a
-    ``paixing.ray_pool.RayCluster``) the chunks run as Ray tasks on that cluster instead, sized
+    ``paixing.runs.ray_pool.RayCluster``) the chunks run as Ray tasks on that cluster instead, sized
     by its CPUs (``jobs`` is then unused), and a chunk whose worker dies is run again
     (``ray_pool`` says why no game is lost or counted twice). ``work`` must then be picklable
     by cloudpickle and find what it reads (variant files, output folders) on every node.

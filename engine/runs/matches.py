@@ -24,7 +24,7 @@ from paixing.game.session import Session
 from paixing.game.teams import fixed_sides
 from paixing.hands.cache import ruleset
 from paixing.hands.compile import Ruleset
-from paixing.run_files import prepare_out, write_record
+from paixing.runs.files import prepare_out, write_record
 
 MAX_MATCH_HANDS = 1000
 """Most hands one match may take before it is reported as one that does not end."""

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from paixing.examples import plays_against
 from paixing.game.records import replay
 from paixing.hands.classify import classify
 from paixing.hands.compile import Ruleset
+from paixing.hands.examples import plays_against
 from paixing.hands.moves import beats_cards
 from paixing.hands.play import Play, beats, why
 from paixing.rules.cards import parse_cards

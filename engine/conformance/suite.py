@@ -3,7 +3,9 @@
 ``paixing check FILE`` and the test suite run the same checks: the file loads; its examples
 hold; the move generator agrees with brute force on small hands; ``beats`` is a strict order
 (irreflexive, asymmetric, transitive) on the plays it generates; random games end, conserve
-cards, score to zero and replay from their records; the rulebook renders in both languages.
+cards, score to zero and replay from their records. ``paixing check`` adds that the rulebook
+renders in both languages (``paixing.rulebook.check_rulebook``: the rulebook sits above this
+layer, since its "differs from the parent" section reads ``paixing.conformance.diff``).
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -23,12 +25,11 @@ from paixing.game.state import new_game
 from paixing.hands.cache import ruleset
 from paixing.hands.classify import classify
 from paixing.hands.compile import Ruleset
+from paixing.hands.examples import run_examples
 from paixing.hands.moves import legal_plays
 from paixing.hands.play import Play, beats
 from paixing.rules.cards import Card, format_cards, parse_cards
 from paixing.rules.loader import VariantError
-
-from .examples import run_examples
 
 
 @dataclass
@@ -187,23 +188,6 @@ def check_examples(rs: Ruleset) -> Check:
     return check
 
 
-def check_rulebook(ref: str) -> Check:
-    from .rulebook import render_rulebook
-
-    check = Check("rulebook renders")
-    for lang in ("zh", "en"):
-        for fmt in ("md", "html"):
-            try:
-                text = render_rulebook(ref, lang=lang, fmt=fmt)
-            except Exception as exc:  # a template error is a finding, not a crash
-                check.fail(f"{lang}/{fmt}: {type(exc).__name__}: {exc}")
-                continue
-            if not text.strip():
-                check.fail(f"{lang}/{fmt}: empty")
-    check.detail = "zh, en × md, html"
-    return check
-
-
 CHECKS: list[tuple[str, Callable[[Ruleset, Size], Check]]] = [
     ("examples", lambda rs, size: check_examples(rs)),
     ("generator", check_generator),
@@ -212,9 +196,16 @@ CHECKS: list[tuple[str, Callable[[Ruleset, Size], Check]]] = [
 ]
 
 
-def run_checks(ref: str | Path, size: Size = SMALL, progress: Callable[[str], None] | None = None) -> list[Check]:
+def run_checks(
+    ref: str | Path,
+    size: Size = SMALL,
+    progress: Callable[[str], None] | None = None,
+    more: Sequence[tuple[str, Callable[[str], Check]]] = (),
+) -> list[Check]:
     """Every check on one variant file (or built-in id); a file that does not load is one
-    failed check with its problems."""
+    failed check with its problems. ``more`` adds checks of the file from layers above this
+    one (``paixing check`` adds the rulebook's, ``paixing.rulebook.check_rulebook``): each is
+    called with the reference as a string."""
     load = Check("loads and validates")
     try:
         rs = ruleset(ref)
@@ -225,7 +216,7 @@ def run_checks(ref: str | Path, size: Size = SMALL, progress: Callable[[str], No
     load.detail = f"{len(rs.types)} hand types"
     results = [load]
     steps: list[tuple[str, Callable[[], Check]]] = [(name, partial(fn, rs, size)) for name, fn in CHECKS]
-    steps.append(("rulebook", partial(check_rulebook, str(ref))))
+    steps += [(name, partial(fn, str(ref))) for name, fn in more]
     for name, step in steps:
         if progress:
             progress(name)

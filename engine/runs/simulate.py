@@ -31,9 +31,8 @@ from paixing.game.seats import ROLES
 from paixing.game.state import Game, new_game
 from paixing.hands.cache import ruleset
 from paixing.hands.compile import Ruleset
-from paixing.ray_pool import RayCluster
 from paixing.rules.loader import is_path_ref
-from paixing.run_files import (
+from paixing.runs.files import (
     EXISTING,
     Existing,
     RunFilesError,
@@ -42,7 +41,8 @@ from paixing.run_files import (
     run_tag,
     write_record,
 )
-from paixing.summary import (
+from paixing.runs.ray_pool import RayCluster
+from paixing.runs.summary import (
     NO_CONTRACT,
     HandStats,
     Summary,
@@ -51,7 +51,7 @@ from paixing.summary import (
     summarize,
     summary_of,
 )
-from paixing.workers import MAX_JOBS, StopFlag, run_chunks, should_stop, usable_jobs
+from paixing.runs.workers import MAX_JOBS, StopFlag, run_chunks, should_stop, usable_jobs
 
 __all__ = [
     "MAX_ACTIONS", "MAX_GAMES", "MAX_JOBS", "NO_CONTRACT", "ROLES", "HandStats", "RunFilesError", "SessionSummary",
@@ -164,7 +164,7 @@ def simulate(
     already holds records is refused unless ``existing`` is ``resume`` or ``overwrite``.
     Setting ``stop`` (an event) ends the run after the games under way: the summary then
     counts the games finished (``Summary.stopped``). With ``ray`` the games run as Ray tasks
-    on that cluster instead of ``jobs`` processes (``paixing.workers.run_chunks``), the same
+    on that cluster instead of ``jobs`` processes (``paixing.runs.workers.run_chunks``), the same
     games from the same seeds: the summary is the same as a local run's."""
     if not 0 <= games <= MAX_GAMES:
         raise ValueError(f"the number of games must be from 0 to {MAX_GAMES:,}")

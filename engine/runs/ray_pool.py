@@ -1,6 +1,6 @@
 """Chunks of a run as Ray tasks, on a local Ray instance or a cluster (``simulate --ray``).
 
-``paixing.workers.run_chunks(..., ray=RayCluster(address))`` sends each chunk of games here
+``paixing.runs.workers.run_chunks(..., ray=RayCluster(address))`` sends each chunk of games here
 instead of to its process pool. The games and their seeds are the caller's, exactly as in a
 local run: a chunk is a list of game indices and the work function plays them by
 ``game_seed(seed, i)`` / ``bot_seed(seed, i, seat)``, so a chunk gives the same result on any
