@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class Outcome:
+class ExampleResult:
     """One example's result: ``ok``, and what was expected and found when it is not."""
 
     index: int
@@ -60,7 +60,7 @@ def plays_against(rs: Ruleset, hand: str, last: str | None) -> list[Play]:
     return result
 
 
-def run_example(rs: Ruleset, index: int, ex: Example) -> Outcome:
+def run_example(rs: Ruleset, index: int, ex: Example) -> ExampleResult:
     """Check one example against the engine (for the hand it assumes: drawn wild ranks, a
     level); an invalid play in it is a failed outcome."""
     if ex.wild_ranks or ex.level is not None:
@@ -68,7 +68,7 @@ def run_example(rs: Ruleset, index: int, ex: Example) -> Outcome:
     try:
         return _run(rs, index, ex)
     except (NotAPlay, UnknownCard, CardError) as exc:
-        return Outcome(index, ex, False, "", str(exc))
+        return ExampleResult(index, ex, False, "", str(exc))
 
 
 Verdict = tuple[bool, str, str]
@@ -137,10 +137,10 @@ KINDS: tuple[tuple[tuple[str, ...], Callable[[Ruleset, Example], Verdict]], ...]
 """Example kinds in precedence order: the keys that select a kind, and its check."""
 
 
-def _run(rs: Ruleset, index: int, ex: Example) -> Outcome:
+def _run(rs: Ruleset, index: int, ex: Example) -> ExampleResult:
     for keys, check in KINDS:
         if any(getattr(ex, key) is not None for key in keys):
-            return Outcome(index, ex, *check(rs, ex))
+            return ExampleResult(index, ex, *check(rs, ex))
     raise AssertionError("the Example model requires one kind")
 
 
@@ -149,5 +149,5 @@ def format_notation(rs: Ruleset, text: str) -> str:
     return format_cards(rs.sort_cards(parse_cards(text)))
 
 
-def run_examples(rs: Ruleset) -> list[Outcome]:
+def run_examples(rs: Ruleset) -> list[ExampleResult]:
     return [run_example(rs, i, ex) for i, ex in enumerate(rs.variant.examples)]
