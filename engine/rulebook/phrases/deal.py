@@ -45,6 +45,10 @@ PHRASES: dict[str, Phrase] = {
         "在命令行里输入牌时写作 7S、10H、TD 或只写点数（55667788）。",
         "On the command line cards are typed 7S, 10H, TD, or ranks only (55667788).",
     ),
+    "legend.wild": (
+        "例子里牌后的 * 表示这张牌在该例的那一手里是癞子（HTML 版另加金色边框）。",
+        "In the examples a card followed by * is wild in that example's hand (outlined in gold in the HTML book).",
+    ),
     "legend.input": (
         "在命令行里输入牌时写作 7S、10H、TD、BJ、RJ 或只写点数（55667788）。",
         "On the command line cards are typed 7S, 10H, TD, BJ, RJ, or ranks only (55667788).",
