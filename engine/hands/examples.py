@@ -60,11 +60,19 @@ def plays_against(rs: Ruleset, hand: str, last: str | None) -> list[Play]:
     return result
 
 
+def hand_ruleset(rs: Ruleset, ex: Example) -> Ruleset:
+    """The ruleset of the hand an example assumes (its drawn wild ranks, its level; else the
+    variant's): its check runs with it and the rulebook writes its sentence with it, so the
+    two cannot disagree."""
+    if ex.wild_ranks or ex.level is not None:
+        return rs.for_hand(level=ex.level, wild_ranks=ex.wild_ranks)
+    return rs
+
+
 def run_example(rs: Ruleset, index: int, ex: Example) -> ExampleResult:
     """Check one example against the engine (for the hand it assumes: drawn wild ranks, a
     level); an invalid play in it is a failed outcome."""
-    if ex.wild_ranks or ex.level is not None:
-        rs = rs.for_hand(level=ex.level, wild_ranks=ex.wild_ranks)
+    rs = hand_ruleset(rs, ex)
     try:
         return _run(rs, index, ex)
     except (NotAPlay, UnknownCard, CardError) as exc:

@@ -15,7 +15,7 @@ from pathlib import Path
 from paixing.hands.cache import ruleset
 from paixing.hands.classify import classify
 from paixing.hands.compile import Ruleset, TypeInfo
-from paixing.hands.examples import ExampleResult, plays_against, run_example, run_examples
+from paixing.hands.examples import ExampleResult, hand_ruleset, plays_against, run_example, run_examples
 from paixing.hands.generate import generate
 from paixing.hands.play import Play
 from paixing.hands.shapes import SHAPES
@@ -135,7 +135,9 @@ def _readings(rs: Ruleset, notation: str) -> list[Play]:
 
 
 def example_types(rs: Ruleset, ex: Example) -> tuple[set[str], set[str]]:
-    """Hand types an example mentions: (primary: what ``play`` is or is said to be; all)."""
+    """Hand types an example mentions, in the hand it assumes (its wild ranks, its level):
+    (primary: what ``play`` is or is said to be; all)."""
+    rs = hand_ruleset(rs, ex)
     primary: set[str] = set(ex.classify or [])
     everything: set[str] = set(primary)
     if ex.play is not None:
