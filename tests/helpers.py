@@ -32,3 +32,60 @@ LEVELS = str(DATA / "partners-levels.yaml")
 
 SMALL = str(DATA / "ffa-small.yaml")
 """The small every-player-for-himself test variant."""
+
+
+# ------------------------------------------------------------------------------ small variants
+MINI_PARENT = """\
+# A small parent, so that the tests extending it do not depend on the built-in files.
+id: parent
+name: {zh: 小, en: Mini}
+players: 4
+deck: {packs: 1, jokers: false}
+ranks:
+  order: ["3", "4", "5", "6", "7", "8", "9", "10", J, Q, K, A, "2"]
+  sequence: ["3", "4", "5", "6", "7", "8", "9", "10", J, Q, K, A]
+hand_types:
+  - id: single
+    name: {zh: 单张, en: Single}
+    group: {size: 1}
+  - id: pair
+    name: {zh: 对子, en: Pair}
+    group: {size: 2}
+  - id: straight
+    name: {zh: 顺子, en: Straight}
+    chain: {group: 1, length: {min: 3}}
+    compare: {key: [top], same: [length]}
+    description: {zh: 三张或以上连牌, en: Three or more consecutive ranks}
+  - id: bomb
+    name: {zh: 炸弹, en: Bomb}
+    group: {size: 4}
+  - id: odds
+    name: {zh: 十三烂, en: Thirteen odds}
+    distinct_ranks: 13
+    playable: false
+ladder:
+  - [single, pair, straight]
+  - [bomb]
+notes:
+  - id: a
+    text: {zh: 甲, en: A}
+  - id: b
+    text: {zh: 乙, en: B}
+examples:
+  - {play: "3456789TJQKA2", classify: [odds]}
+  - {play: "4444", beats: "345"}
+"""
+"""A parent variant of five hand types (``single pair straight | bomb``, and ``odds`` off the
+ladder), two notes and two examples; its id says it is written as ``parent.yaml``."""
+
+
+def child_text(parent: str, body: str = "", variant_id: str = "child") -> str:
+    """A variant that ``extends:`` ``parent`` (an id, or a file beside it), then ``body``;
+    ``extends`` is on line 3."""
+    return f"id: {variant_id}\nname: {{zh: 子, en: Child}}\nextends: {parent}\n{body}"
+
+
+def write(path: Path, text: str) -> Path:
+    """Write ``text`` (UTF-8) to ``path``; the path."""
+    path.write_text(text, encoding="utf-8")
+    return path
