@@ -10,7 +10,12 @@ namespace package).
 
 from __future__ import annotations
 
+import io
+from collections.abc import Callable, Iterable
 from pathlib import Path
+
+from rich.console import Console
+from typer.testing import CliRunner, Result
 
 ROOT = Path(__file__).resolve().parent.parent
 """The repository's root."""
@@ -89,3 +94,41 @@ def write(path: Path, text: str) -> Path:
     """Write ``text`` (UTF-8) to ``path``; the path."""
     path.write_text(text, encoding="utf-8")
     return path
+
+
+# ------------------------------------------------------------------------------ the command line
+def run(*args: str, input: str | None = None) -> Result:  # noqa: A002 - typer's own name
+    """``paixing ARGS`` in this process (typer's runner, stdout and stderr apart), with
+    ``input`` as its stdin."""
+    from paixing.cli import app
+
+    return CliRunner().invoke(app, list(args), input=input)
+
+
+def error_line(result: Result) -> str:
+    """The single stderr line of a user error (no stdout, no traceback)."""
+    assert result.stdout == ""
+    assert "Traceback" not in result.stderr
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    return lines[0]
+
+
+# ------------------------------------------------------------------------------ the terminal
+def console(width: int = 120) -> tuple[Console, io.StringIO]:
+    """A plain console ``width`` columns wide (no colour, no highlighting) and what it prints."""
+    buf = io.StringIO()
+    return Console(file=buf, width=width, highlight=False, color_system=None), buf
+
+
+def feed(lines: Iterable[str]) -> Callable[[str], str]:
+    """An input function that returns ``lines`` one by one, then raises EOFError."""
+    it = iter(lines)
+
+    def read(prompt: str = "") -> str:
+        try:
+            return next(it)
+        except StopIteration:
+            raise EOFError from None
+
+    return read

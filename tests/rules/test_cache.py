@@ -16,32 +16,10 @@ from paixing.rulebook import render_rulebook
 from paixing.rules.loader import VariantError, source_files
 from paixing.rules.source_cache import cached_by_source, source_key
 
-PARENT = """\
-id: parent
-name: {zh: 父, en: Parent}
-players: 4
-deck: {packs: 1, jokers: false}
-ranks:
-  order: ["3", "4", "5", "6", "7", "8", "9", "10", J, Q, K, A, "2"]
-  sequence: ["3", "4", "5", "6", "7", "8", "9", "10", J, Q, K, A]
-hand_types:
-  - id: single
-    name: {zh: 单张, en: Single}
-    group: {size: 1}
-  - id: pair
-    name: {zh: 对子, en: Pair}
-    group: {size: 2}
-ladder:
-  - [single, pair]
-"""
+from tests.helpers import MINI_PARENT, child_text
 
-CHILD = """\
-id: child
-name: {zh: 子, en: Child}
-extends: parent
-examples:
-  - {play: "44", classify: [pair]}
-"""
+TYPES = ["single", "pair", "straight", "bomb", "odds"]
+CHILD = child_text("parent", 'examples:\n  - {play: "44", classify: [pair]}\n')
 
 
 def write(path: Path, text: str, bump: int = 0) -> Path:
@@ -56,7 +34,7 @@ def write(path: Path, text: str, bump: int = 0) -> Path:
 
 @pytest.fixture
 def chain(tmp_path: Path) -> tuple[Path, Path]:
-    parent = write(tmp_path / "parent.yaml", PARENT)
+    parent = write(tmp_path / "parent.yaml", MINI_PARENT)
     child = write(tmp_path / "child.yaml", CHILD)
     return parent, child
 
@@ -70,22 +48,22 @@ def test_source_files_is_the_extends_chain(chain: tuple[Path, Path]) -> None:
 def test_child_sees_an_edited_parent(chain: tuple[Path, Path]) -> None:
     parent, child = chain
     before = ruleset(str(child))
-    assert [t.id for t in before.types] == ["single", "pair"]
+    assert [t.id for t in before.types] == TYPES
     assert ruleset(str(child)) is before  # cached while nothing changes
-    bigger = PARENT.replace(
-        "ladder:", "  - id: bomb\n    name: {zh: 炸弹, en: Bomb}\n    group: {size: 4}\nladder:"
-    ).replace("  - [single, pair]\n", "  - [single, pair]\n  - [bomb]\n")
+    bigger = MINI_PARENT.replace(
+        "ladder:", "  - id: six\n    name: {zh: 六张, en: Six}\n    group: {size: 6}\nladder:"
+    ).replace("  - [bomb]\n", "  - [bomb]\n  - [six]\n")
     write(parent, bigger, bump=2)
     after = ruleset(str(child))
     assert after is not before
-    assert [t.id for t in after.types] == ["single", "pair", "bomb"]
+    assert [t.id for t in after.types] == [*TYPES, "six"]
 
 
 def test_parent_that_breaks_the_child_raises(chain: tuple[Path, Path]) -> None:
     """The child's example classifies a pair; a parent without pairs makes the child invalid."""
     parent, child = chain
     ruleset(str(child))
-    no_pairs = PARENT.replace("  - [single, pair]\n", "  - [single]\n").replace(
+    no_pairs = MINI_PARENT.replace("  - [single, pair, straight]\n", "  - [single, straight]\n").replace(
         "  - id: pair\n    name: {zh: 对子, en: Pair}\n    group: {size: 2}\n", ""
     )
     write(parent, no_pairs, bump=2)
@@ -97,7 +75,7 @@ def test_parent_that_breaks_the_child_raises(chain: tuple[Path, Path]) -> None:
 def test_parent_removing_a_laddered_type_raises(chain: tuple[Path, Path]) -> None:
     parent, child = chain
     ruleset(str(child))
-    write(parent, PARENT.replace("  - [single, pair]\n", "  - [single, pear]\n"), bump=2)
+    write(parent, MINI_PARENT.replace("  - [single, pair, straight]\n", "  - [single, pear, straight]\n"), bump=2)
     with pytest.raises(VariantError) as info:
         ruleset(str(child))
     assert f"{parent}:" in str(info.value) and "unknown hand type 'pear'" in str(info.value)
@@ -106,7 +84,7 @@ def test_parent_removing_a_laddered_type_raises(chain: tuple[Path, Path]) -> Non
 def test_rulebook_sees_an_edited_parent(chain: tuple[Path, Path]) -> None:
     parent, child = chain
     before = render_rulebook(str(child), "en")
-    write(parent, PARENT.replace("en: Pair}", "en: Twin}"), bump=2)
+    write(parent, MINI_PARENT.replace("en: Pair}", "en: Twin}"), bump=2)
     after = render_rulebook(str(child), "en")
     assert "Twin" in after and "Twin" not in before
 
@@ -116,7 +94,7 @@ def test_source_key_changes_with_any_file_of_the_chain(chain: tuple[Path, Path])
     first = source_key(str(child))
     assert [stamp[0] for stamp in first] == [str(child), str(parent)]
     assert source_key(str(child)) == first
-    write(parent, PARENT + "\n", bump=2)
+    write(parent, MINI_PARENT + "\n", bump=2)
     assert source_key(str(child)) != first
 
 
@@ -131,7 +109,7 @@ def test_cached_by_source_builds_once_per_version(chain: tuple[Path, Path]) -> N
 
     assert build(str(child), 1) == build(str(child), 1) == 1
     assert build(str(child), 2) == 2
-    write(parent, PARENT + "\n", bump=2)
+    write(parent, MINI_PARENT + "\n", bump=2)
     assert build(str(child), 1) == 3
 
 
@@ -139,5 +117,5 @@ def test_errors_are_not_cached(tmp_path: Path) -> None:
     child = write(tmp_path / "child.yaml", CHILD)
     with pytest.raises(VariantError):
         ruleset(str(child))  # no parent yet
-    write(tmp_path / "parent.yaml", PARENT)
-    assert [t.id for t in ruleset(str(child)).types] == ["single", "pair"]
+    write(tmp_path / "parent.yaml", MINI_PARENT)
+    assert [t.id for t in ruleset(str(child)).types] == TYPES

@@ -15,7 +15,7 @@ from paixing.cli import app
 from paixing.rules.loader import VariantError, builtin_dir, load_variant
 from typer.testing import CliRunner
 
-from tests.helpers import DATA
+from tests.helpers import DATA, child_text
 
 BAD = DATA / "bad-inputs"
 runner = CliRunner()
@@ -89,7 +89,7 @@ def test_extends_through_a_link_out_of_the_folder(tmp_path: Path) -> None:
     home.mkdir()
     (home / "parent.yaml").symlink_to(secret)
     child = home / "child.yaml"
-    child.write_text("id: child\nname: {zh: 子, en: Child}\nextends: parent\n", encoding="utf-8")
+    child.write_text(child_text("parent"), encoding="utf-8")
     problem = one_problem(child)
     assert "outside this file's folder" in problem
     assert "p@ssw0rd" not in problem
@@ -124,9 +124,9 @@ def test_a_rulebook_names_a_linked_built_in_by_its_folder(tmp_path: Path, monkey
 
 
 def test_extends_beside_and_builtin_still_work(tmp_path: Path) -> None:
-    (tmp_path / "mid.yaml").write_text("id: mid\nname: {zh: 中, en: Mid}\nextends: banzipao\n", encoding="utf-8")
+    (tmp_path / "mid.yaml").write_text(child_text("banzipao", variant_id="mid"), encoding="utf-8")
     child = tmp_path / "child.yaml"
-    child.write_text("id: child\nname: {zh: 子, en: Child}\nextends: mid\n", encoding="utf-8")
+    child.write_text(child_text("mid"), encoding="utf-8")
     assert load_variant(child).id == "child"
 
 

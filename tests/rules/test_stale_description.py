@@ -14,14 +14,15 @@ from paixing.rules.checks import stale_descriptions
 from paixing.rules.loader import builtin_ids, source_path
 from typer.testing import CliRunner
 
+from tests.helpers import child_text
+
 runner = CliRunner()
-HEAD = "id: {id}\nname: {{zh: 子, en: Child}}\nextends: {parent}\n"
 
 
 def child(tmp_path: Path, body: str, name: str = "child", parent: str = "banzipao") -> Path:
     path = tmp_path / f"{name}.yaml"
     # the parent's examples are about the old shapes: the child gives its own (none)
-    path.write_text(HEAD.format(id=name, parent=parent) + body + "examples: []\n", encoding="utf-8")
+    path.write_text(child_text(parent, body + "examples: []\n", name), encoding="utf-8")
     return path
 
 

@@ -14,7 +14,6 @@ import pytest
 from paixing import parse_cards, ruleset
 from paixing.agents.bots import BOTS, Bot, GreedyBot, RandomBot, hand_strength, make_bot
 from paixing.agents.play import play_hand, seated_bots
-from paixing.cli import app
 from paixing.game import Game, new_game
 from paixing.game.events import Deal, Kitty, Played
 from paixing.game.observation import Observation
@@ -31,11 +30,9 @@ from paixing.runs.simulate import (
     seat_bots,
     simulate,
 )
-from typer.testing import CliRunner, Result
 
-from tests.helpers import DOCS
+from tests.helpers import DOCS, error_line, run
 
-runner = CliRunner()
 GAME_VARIANTS = [v for v in builtin_ids() if ruleset(v).variant.game is not None]
 SLOW_BOTS = ("random", "greedy")
 PLAYING_BOTS = sorted(set(BOTS) - {"search"})
@@ -46,19 +43,6 @@ SLOW_GAMES = int(os.environ.get("PAIXING_SLOW_GAMES", 80 if os.environ.get("HYPO
 variant file, shared by the two bots (default 2,000; 80 on CI). Issue 8's proof is
 ``PAIXING_SLOW_GAMES=10000 pytest -m slow tests/tools/test_bots_simulate.py -k many_hands``: 10,000
 games of every built-in variant, each checked for conserved cards, zero-sum scores and replay."""
-
-
-def run(*args: str) -> Result:
-    return runner.invoke(app, list(args))
-
-
-def error_line(result: Result) -> str:
-    """The single stderr line of a user error (no stdout, no traceback)."""
-    assert result.stdout == ""
-    assert "Traceback" not in result.stderr
-    lines = result.stderr.splitlines()
-    assert len(lines) == 1, result.stderr
-    return lines[0]
 
 
 # --------------------------------------------------------------------------- helpers

@@ -6,14 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
-from paixing.cli import app
-from typer.testing import CliRunner
 
-runner = CliRunner()
-
-
-def run(*args: str, input: str | None = None):  # noqa: A002 - typer's own name
-    return runner.invoke(app, list(args), input=input)
+from tests.helpers import run
 
 
 def test_check_builtin_passes_with_json() -> None:

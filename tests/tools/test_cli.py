@@ -11,30 +11,14 @@ from typing import Any
 import pytest
 from paixing.cli import app, main
 from paixing.rules.loader import builtin_dir, builtin_ids
-from typer.testing import CliRunner, Result
 
-from tests.helpers import DOCS, ROOT
-
-runner = CliRunner()
-
-
-def run(*args: str) -> Result:
-    return runner.invoke(app, list(args))
+from tests.helpers import DOCS, ROOT, error_line, run
 
 
 def run_json(*args: str, code: int = 0) -> Any:
     result = run(*args, "--json")
     assert result.exit_code == code, result.output
     return json.loads(result.stdout)
-
-
-def error_line(result: Result) -> str:
-    """The single stderr line of a user error (and no traceback, no stdout)."""
-    assert result.stdout == ""
-    assert "Traceback" not in result.stderr
-    lines = result.stderr.splitlines()
-    assert len(lines) == 1, result.stderr
-    return lines[0]
 
 
 def play(type_id: str, zh: str, en: str, cards: str, as_: str | None = None) -> dict[str, Any]:

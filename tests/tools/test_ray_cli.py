@@ -7,17 +7,10 @@ import ast
 import sys
 
 import pytest
-from paixing.cli import app, main
+from paixing.cli import main
 from paixing.cli.cluster import fill_optional_values
-from typer.testing import CliRunner, Result
 
-from tests.helpers import ROOT
-
-runner = CliRunner()
-
-
-def run(*args: str) -> Result:
-    return runner.invoke(app, list(args))
+from tests.helpers import ROOT, run
 
 
 @pytest.mark.parametrize(

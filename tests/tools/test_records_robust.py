@@ -15,24 +15,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from paixing.cli import app
 from paixing.game.records import replay
 from paixing.rules.loader import builtin_dir
 from paixing.runs.simulate import play_one
-from typer.testing import CliRunner, Result
 
-runner = CliRunner()
-
-
-def run(*args: str) -> Result:
-    return runner.invoke(app, list(args))
-
-
-def error_line(result: Result) -> str:
-    assert "Traceback" not in result.stderr
-    lines = result.stderr.splitlines()
-    assert len(lines) == 1, result.stderr
-    return lines[0]
+from tests.helpers import error_line, run
 
 
 def record_of(variant: str = "banzipao", seed: int = 3) -> dict[str, Any]:

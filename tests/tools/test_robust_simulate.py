@@ -16,15 +16,9 @@ import time
 from pathlib import Path
 
 import pytest
-from paixing.cli import app
 from paixing.runs.simulate import RunFilesError, simulate
-from typer.testing import CliRunner, Result
 
-runner = CliRunner()
-
-
-def run(*args: str) -> Result:
-    return runner.invoke(app, list(args))
+from tests.helpers import run
 
 
 def records(folder: Path) -> list[str]:

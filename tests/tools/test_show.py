@@ -4,19 +4,16 @@ prints its events with ``--json``, and refuses a bad record file in one line (ex
 
 from __future__ import annotations
 
-import io
 import json
 import re
-from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 import pytest
 from paixing.cli import app
 from paixing.terminal import play_hand, show_file
-from rich.console import Console
 from typer.testing import CliRunner, Result
 
-from tests.helpers import DATA, DOCS
+from tests.helpers import DATA, DOCS, console, feed
 
 GOLDEN = DATA / "show"
 DOUDIZHU_0 = ["bid 3", "hand", "3", "4445", "999 5", "pass", "ZZ", "6789TJ", "22", "p", "?", "#1"]
@@ -31,28 +28,10 @@ def run(*args: str) -> Result:
     return runner.invoke(app, list(args), env={"COLUMNS": "100"})
 
 
-def feed(lines: Iterable[str]) -> Callable[[str], str]:
-    """An input function that returns ``lines`` one by one, then raises EOFError."""
-    it: Iterator[str] = iter(lines)
-
-    def read(prompt: str = "") -> str:
-        try:
-            return next(it)
-        except StopIteration:
-            raise EOFError from None
-
-    return read
-
-
-def console() -> tuple[Console, io.StringIO]:
-    buf = io.StringIO()
-    return Console(file=buf, width=100, highlight=False, color_system=None), buf
-
-
 def played(tmp_path: Path, variant: str, seed: int, lines: list[str], name: str = "hand.json") -> Path:
     """Play a hand at the terminal with ``lines`` typed and ``--out``; the record's path."""
     out = tmp_path / name
-    con, _ = console()
+    con, _ = console(100)
     assert play_hand(variant, seed=seed, input_fn=feed(lines), console=con, out=out) == 0
     return out
 
@@ -107,16 +86,16 @@ def test_show_without_a_terminal_prints_it_all(doudizhu_0: Path) -> None:
 
 def test_show_pauses_before_each_trick_and_q_stops(doudizhu_0: Path) -> None:
     out = doudizhu_0
-    con, buf = console()
+    con, buf = console(100)
     assert show_file(str(out), step=True, input_fn=feed(["", "q"]), console=con) == 0
     text = buf.getvalue()
     assert "Contract: 地主 Landlord (1 against 2) — declarer You\nEnter: trick 1 · q: quit " in text
     assert "— trick 1: You lead —" in text and "— trick 2" not in text
     assert text.endswith("下家 wins the trick.\nEnter: trick 2 · q: quit ")
-    con, buf = console()  # end of input at a pause stops too; Enter all the way shows the result
+    con, buf = console(100)  # end of input at a pause stops too; Enter all the way shows the result
     assert show_file(str(out), step=True, input_fn=feed([]), console=con) == 0
     assert buf.getvalue().endswith("Enter: trick 1 · q: quit \n")
-    con, buf = console()
+    con, buf = console(100)
     assert show_file(str(out), step=True, input_fn=feed([""] * 4), console=con) == 0
     assert buf.getvalue().count("Enter: trick") == 4 and "Winners: 下家, 上家." in buf.getvalue()
 
@@ -204,12 +183,12 @@ def test_play_out_refuses_a_file_it_cannot_write_before_the_deal(tmp_path: Path,
         (tmp_path, f"--out: {tmp_path} is a folder: give a file name"),
         (tmp_path / "no" / "hand.json", f"--out: no folder {tmp_path / 'no'} to write hand.json in"),
     ):
-        con, buf = console()
+        con, buf = console(100)
         assert play_hand("doudizhu", input_fn=feed(DOUDIZHU_0), console=con, out=out) == 2
         assert capsys.readouterr().err == error + "\n"
         assert buf.getvalue() == ""  # nothing was dealt
     assert existing.read_text(encoding="utf-8") == "keep"
-    con, buf = console()
+    con, buf = console(100)
     assert play_hand("doudizhu", input_fn=feed(DOUDIZHU_0), console=con, out=existing, overwrite=True) == 0
     assert buf.getvalue().endswith(f"Record written to {existing} (paixing show {existing} steps through it).\n")
     assert json.loads(existing.read_text(encoding="utf-8"))["result"]["scores"] == [-12, 6, 6]
@@ -218,7 +197,7 @@ def test_play_out_refuses_a_file_it_cannot_write_before_the_deal(tmp_path: Path,
 def test_an_unfinished_hand_writes_no_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "hand.json"
     for lines in (DOUDIZHU_0[:4], ["bid 3", "quit", "yes"]):
-        con, _ = console()
+        con, _ = console(100)
         assert play_hand("doudizhu", input_fn=feed(lines), console=con, out=out) == 1
         error = f"No record written to {out}: the hand was not finished (only a finished hand is recorded).\n"
         assert capsys.readouterr().err == error
@@ -238,7 +217,7 @@ def test_ctrl_c_at_a_pause_is_one_line_and_exit_1(doudizhu_0: Path) -> None:
     def interrupt(prompt: str = "") -> str:
         raise KeyboardInterrupt
 
-    con, buf = console()
+    con, buf = console(100)
     assert show_file(str(doudizhu_0), step=True, input_fn=interrupt, console=con) == 1
     assert buf.getvalue().endswith("Enter: trick 1 · q: quit \nInterrupted.\n")
 

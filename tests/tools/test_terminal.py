@@ -7,7 +7,7 @@ import io
 import re
 import subprocess
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 
 import paixing.terminal as terminal
 import pytest
@@ -16,7 +16,7 @@ from paixing.game import PASS, Action, Game, new_game
 from paixing.terminal import make_bots, play_hand
 from rich.console import Console
 
-from tests.helpers import DOCS
+from tests.helpers import DOCS, console, feed
 
 LIMIT = 3000
 """Lines a scripted player types at most (then EOF), so a loop cannot hang the tests."""
@@ -44,24 +44,6 @@ def expected_game(variant: str, seed: int, seat: int, bots: str, human: Strategy
         else:
             g.apply(choosers[g.turn](g, g.turn))
     return g
-
-
-def console() -> tuple[Console, io.StringIO]:
-    buf = io.StringIO()
-    return Console(file=buf, width=120, highlight=False, color_system=None), buf
-
-
-def feed(lines: Iterable[str]) -> Callable[[str], str]:
-    """An input function that returns ``lines`` one by one, then raises EOFError."""
-    it: Iterator[str] = iter(lines)
-
-    def read(prompt: str = "") -> str:
-        try:
-            return next(it)
-        except StopIteration:
-            raise EOFError from None
-
-    return read
 
 
 def always_first_option() -> Callable[[str], str]:
