@@ -73,15 +73,15 @@ def test_mutated_file_is_refused_or_plays(variant_id: str, tmp_path_factory: pyt
         path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
         try:
             variant = load_variant(path)
-        except VariantError as exc:
+        except VariantError as exc:  # refused: one located line per problem
             assert exc.problems and all("\n" not in p and "\x1b" not in p for p in exc.problems)
-            return
-        rs = ruleset(path)
-        if variant.game is not None:
-            try:
-                simulate(str(path), 2, seed=where)
-            except SimulationError as exc:  # pragma: no cover - the failure to report
-                raise AssertionError(f"{paths[where]} = {value!r} validates but does not play: {exc}") from exc
-        assert rs.id == variant_id
+        else:  # valid: it compiles and plays
+            rs = ruleset(path)
+            if variant.game is not None:
+                try:
+                    simulate(str(path), 2, seed=where)
+                except SimulationError as exc:  # pragma: no cover - the failure to report
+                    raise AssertionError(f"{paths[where]} = {value!r} validates but does not play: {exc}") from exc
+            assert rs.id == variant_id
 
     check()
