@@ -18,26 +18,29 @@ from paixing import (
     why,
 )
 
+RS = ruleset("banzipao")
+CARDS = parse_cards("3S 3H")
+WRONG_TYPES: dict[str, tuple[Any, ...]] = {
+    "classify_an_id": (classify, "banzipao", CARDS),
+    "classify_text": (classify, RS, "3S 3H"),
+    "classify_numbers": (classify, RS, [1, 2]),
+    "classify_a_number": (classify, RS, 5),
+    "legal_plays_of_none": (legal_plays, None, CARDS),
+    "legal_plays_of_text": (legal_plays, RS, "3S"),
+    "legal_plays_on_text": (legal_plays, RS, CARDS, "33"),
+    "beats_cards_text": (beats_cards, RS, "33", CARDS),
+    "beats_cards_none": (beats_cards, RS, CARDS, None),
+    "beats_of_cards": (beats, CARDS, CARDS),
+    "why_text": (why, "a", "b"),
+}
+"""A public function and arguments of a wrong type: a ruleset's id, text or numbers for cards."""
 
-def test_wrong_types_are_type_errors() -> None:
-    rs = ruleset("banzipao")
-    cards = parse_cards("3S 3H")
-    cases: list[tuple[Any, ...]] = [
-        (classify, "banzipao", cards),
-        (classify, rs, "3S 3H"),
-        (classify, rs, [1, 2]),
-        (classify, rs, 5),
-        (legal_plays, None, cards),
-        (legal_plays, rs, "3S"),
-        (legal_plays, rs, cards, "33"),
-        (beats_cards, rs, "33", cards),
-        (beats_cards, rs, cards, None),
-        (beats, cards, cards),
-        (why, "a", "b"),
-    ]
-    for fn, *args in cases:
-        with pytest.raises(TypeError, match="expected"):
-            fn(*args)
+
+@pytest.mark.parametrize("call", WRONG_TYPES.values(), ids=WRONG_TYPES.keys())
+def test_wrong_types_are_type_errors(call: tuple[Any, ...]) -> None:
+    fn, *args = call
+    with pytest.raises(TypeError, match="expected"):
+        fn(*args)
 
 
 def test_cards_the_deck_cannot_supply() -> None:

@@ -104,55 +104,32 @@ def test_classify_output_pastes_back() -> None:
     assert run_json("classify", "chibi-dagun", cards)["plays"][0]["cards"] == cards
 
 
-def test_classify_not_a_play() -> None:
-    result = run("classify", "banzipao", "34")
-    assert result.exit_code == 1
-    assert error_line(result) == "34 is not a valid play in banzipao"
-    result = run("classify", "banzipao", "34", "--json")
-    assert result.exit_code == 1
-    assert error_line(result) == "34 is not a valid play in banzipao"
+# errors of the card commands -------------------------------------------------------------
+
+BAD_TOKEN = "expected a card such as 7S, 10H, TD, BJ, RJ or a run of ranks such as 55667788"
+CARD_ERRORS: dict[str, tuple[list[str], int, str]] = {
+    "classify_not_a_play": (["classify", "banzipao", "34"], 1, "34 is not a valid play in banzipao"),
+    "classify_not_a_play_json": (["classify", "banzipao", "34", "--json"], 1, "34 is not a valid play in banzipao"),
+    "beats_not_a_play": (["beats", "banzipao", "55667788", "34"], 1, "34 is not a valid play in banzipao"),
+    "moves_last_not_a_play": (["moves", "doudizhu", "--hand", "555", "--last", "45"], 1, "45 is not a valid play in doudizhu"),
+    "bad_card_token": (["classify", "banzipao", "5X"], 2, f"bad card token '5X' at position 1: {BAD_TOKEN}"),
+    "bad_card_token_position": (["beats", "banzipao", "55 66 7Z", "33"], 2, f"bad card token '7Z' at position 3: {BAD_TOKEN}"),
+    "unknown_variant": (["classify", "banzipa", "3"], 2,
+                        "unknown variant 'banzipa' (did you mean 'banzipao'?); built in: " + ", ".join(builtin_ids())),
+    "joker_in_jokerless_variant": (["classify", "banzipao", "BJ"], 2, "BJ is not a card of banzipao"),
+    "joker_in_jokerless_hand": (["moves", "banzipao", "--hand", "33 BJ"], 2, "BJ is not a card of banzipao"),
+    "joker_in_jokerless_last": (["moves", "banzipao", "--hand", "33", "--last", "RJ"], 2, "RJ is not a card of banzipao"),
+    "no_cards": (["classify", "banzipao", " "], 2, "no cards given for CARDS"),
+}
+"""The card commands' errors: arguments, exit code (1: not a play; 2: bad input) and the one
+line on stderr."""
 
 
-def test_bad_card_token() -> None:
-    result = run("classify", "banzipao", "5X")
-    assert result.exit_code == 2
-    assert error_line(result) == (
-        "bad card token '5X' at position 1: expected a card such as 7S, 10H, TD, BJ, RJ "
-        "or a run of ranks such as 55667788"
-    )
-
-
-def test_bad_card_token_position() -> None:
-    result = run("beats", "banzipao", "55 66 7Z", "33")
-    assert result.exit_code == 2
-    assert error_line(result).startswith("bad card token '7Z' at position 3: ")
-
-
-def test_unknown_variant() -> None:
-    result = run("classify", "banzipa", "3")
-    assert result.exit_code == 2
-    assert error_line(result) == (
-        "unknown variant 'banzipa' (did you mean 'banzipao'?); "
-        "built in: " + ", ".join(builtin_ids())
-    )
-
-
-def test_joker_in_jokerless_variant() -> None:
-    result = run("classify", "banzipao", "BJ")
-    assert result.exit_code == 2
-    assert error_line(result) == "BJ is not a card of banzipao"
-    result = run("moves", "banzipao", "--hand", "33 BJ")
-    assert result.exit_code == 2
-    assert error_line(result) == "BJ is not a card of banzipao"
-    result = run("moves", "banzipao", "--hand", "33", "--last", "RJ")
-    assert result.exit_code == 2
-    assert error_line(result) == "RJ is not a card of banzipao"
-
-
-def test_no_cards() -> None:
-    result = run("classify", "banzipao", " ")
-    assert result.exit_code == 2
-    assert error_line(result) == "no cards given for CARDS"
+@pytest.mark.parametrize(("argv", "code", "line"), CARD_ERRORS.values(), ids=CARD_ERRORS.keys())
+def test_card_command_error_is_one_line(argv: list[str], code: int, line: str) -> None:
+    result = run(*argv)
+    assert result.exit_code == code
+    assert error_line(result) == line
 
 
 # beats ------------------------------------------------------------------------------------
@@ -220,12 +197,6 @@ def test_beats_reasons_are_what_a_player_says(variant: str, play: str, target: s
     assert "za510k" not in data["reason"] and "class" not in data["reason"]
 
 
-def test_beats_not_a_play() -> None:
-    result = run("beats", "banzipao", "55667788", "34")
-    assert result.exit_code == 1
-    assert error_line(result) == "34 is not a valid play in banzipao"
-
-
 # moves ------------------------------------------------------------------------------------
 
 
@@ -253,12 +224,6 @@ def test_moves_human() -> None:
     result = run("moves", "banzipao", "--hand", "3", "--last", "5")
     assert result.exit_code == 0
     assert result.stdout == "0 legal plays on 5 (pass)\n"
-
-
-def test_moves_last_not_a_play() -> None:
-    result = run("moves", "doudizhu", "--hand", "555", "--last", "45")
-    assert result.exit_code == 1
-    assert error_line(result) == "45 is not a valid play in doudizhu"
 
 
 def test_moves_needs_hand() -> None:
