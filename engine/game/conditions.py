@@ -6,7 +6,7 @@ its ``Outcome``). ``compile_condition`` turns a condition string into a closure 
 so evaluating a score row, an end rule or a factor is a few calls, not a parse.
 
 A new fact: add it to the catalogue (doc, phrases) and register its evaluator here with
-``@scalar``, ``@subject`` or ``@measure``; ``tests/test_conditions.py`` checks that both agree.
+``@scalar``, ``@subject`` or ``@measure``; ``tests/rules/test_conditions.py`` checks that both agree.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ sides do not depend on the declarer at all: they are read from the contract's se
 (``sides``; by default alternate seats, partners opposite) and are known to everyone.
 
 A new kind needs: its name in ``Contract.teams`` (rules/scoring.py) and a function here
-registered with ``@teams`` (``tests/test_partners.py`` checks that both lists agree).
+registered with ``@teams`` (``tests/game/test_partners.py`` checks that both lists agree).
 """
 
 from __future__ import annotations
