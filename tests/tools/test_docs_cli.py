@@ -11,7 +11,9 @@ from paixing.cli import app
 from paixing.rules.loader import builtin_ids
 from typer.testing import CliRunner
 
-CLI_MD = Path(__file__).resolve().parent.parent / "docs" / "cli.md"
+from tests.helpers import DOCS
+
+CLI_MD = DOCS / "cli.md"
 
 
 def test_the_variant_paragraph_lists_exactly_the_builtins() -> None:

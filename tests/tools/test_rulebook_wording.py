@@ -18,7 +18,6 @@ from paixing.hands.classify import classify
 from paixing.rulebook import LANGS, render_rulebook, say
 from paixing.rules.cards import parse_cards
 from paixing.rules.loader import VariantError, builtin_dir, builtin_ids, load_variant
-
 from tests.test_rulebook import SMALL
 
 
