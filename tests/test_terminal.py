@@ -408,8 +408,8 @@ def test_after_the_list_a_bare_number_is_a_card() -> None:
 
 
 def test_option_numbers_and_bids_that_are_not_numbers() -> None:
-    huge = "#" + "9" * 5000
-    code, out = _run("doudizhu", 0, ["bid ²", huge, "#0", "bid 3", "bid " + "9" * 5000])
+    huge = "#" + "9" * 4000  # long, but within a line's 4096 characters (line_input.MAX_LINE)
+    code, out = _run("doudizhu", 0, ["bid ²", huge, "#0", "bid 3", "bid " + "9" * 4000])
     assert "> bid ²\n✗ bid a whole number written with 0–9, such as bid 3, not '²'\n> " in out
     assert "✗ no option #999999…: the options are #1–#3\n> " in out
     assert "> #0\n✗ no option #0: the options are #1–#3\n> " in out

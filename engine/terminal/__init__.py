@@ -32,6 +32,7 @@ from rich.console import Console
 
 from .base import EXIT_ABANDONED, EXIT_OK, EXIT_USAGE, Chooser, card_text, cards_text, seat_names
 from .hand import INTERRUPTED, TerminalHand
+from .line_input import read_line
 from .match import run_match
 from .record_file import out_problem, players, saved
 from .show import show_file
@@ -70,7 +71,7 @@ def play(
     seat: int = 0,
     seed: int = 0,
     bots: str = "greedy",
-    input_fn: Callable[[str], str] = input,
+    input_fn: Callable[[str], str] = read_line,
     console: Console | None = None,
     out: str | Path | None = None,
     overwrite: bool = False,
@@ -80,7 +81,8 @@ def play(
     0 when the hand was played to its end; 1 when input ended (EOF), on ``quit``, or when the
     engine could not go on; 2 for an unknown variant, a variant without a ``game:`` section, a
     seat out of range or unknown bots (one line on stderr). ``input_fn`` reads one line (like
-    ``input``); everything else is printed on ``console`` (default: a new rich Console on
+    ``input``; the default, ``line_input.read_line``, reads at most 4096 characters of it, and
+    a longer line from any input function is refused in one line); everything else is printed on ``console`` (default: a new rich Console on
     stdout). Lines typed are echoed on the console unless they come from ``input`` on a terminal.
 
     ``out``: write the hand's game record there when it is played to its end (``record_file``:
@@ -135,7 +137,7 @@ def _play_hand(
         return EXIT_USAGE
     if console is None:
         console = Console(highlight=False)
-    echo = not (input_fn is input and sys.stdin.isatty())
+    echo = not (input_fn in (input, read_line) and sys.stdin.isatty())
     if rs.variant.game.session is not None:  # a whole match: terminal/match.py (not saved with --out)
         return run_match(rs, seat, seed, choosers, input_fn, console, echo) if out is None else _no_match_out(rs.id)
     session = TerminalHand(new_game(rs, seed), seat, choosers, input_fn, console, echo)

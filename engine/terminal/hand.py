@@ -14,6 +14,7 @@ from rich.text import Text
 from .base import EXIT_ABANDONED, EXIT_OK, _Abandon, _BotError
 from .contract import shorthand, step_module
 from .final import Final
+from .line_input import MAX_LINE, TOO_LONG, LineTooLong
 from .lines import EventLines
 from .prompts import Prompts
 
@@ -29,18 +30,32 @@ class TerminalHand(EventLines, Prompts, Final):
     """One hand at the terminal: renders the log as it grows and reads the human's moves."""
 
     def ask(self) -> str:
+        """One line typed at the ``>`` prompt; a line longer than ``MAX_LINE`` (from any input
+        function) is refused in one line and asked again, never echoed or parsed."""
+        line = self._read()
+        while line is None or len(line) > MAX_LINE:
+            if line is not None:
+                self.console.print()  # the prompt's line ends, as after a line read and refused
+            self.say(Text(TOO_LONG, style="red"))
+            line = self._read()
+        if self.echo:
+            self.console.print(line, markup=False, highlight=False)
+        return line
+
+    def _read(self) -> str | None:
+        """The prompt and the line read (None: ``read_line`` found it too long)."""
         self.console.print(Text("> ", style="bold"), end="")
         try:
-            line = self.input_fn("")
+            return self.input_fn("")
+        except LineTooLong:
+            self.console.print()
+            return None
         except EOFError:
             self.console.print()
             raise _Abandon("Input ended (EOF): the hand is abandoned.") from None
         except KeyboardInterrupt:
             self.console.print()
             raise _Abandon(INTERRUPTED) from None
-        if self.echo:
-            self.console.print(line, markup=False, highlight=False)
-        return line
 
     def human_turn(self) -> None:
         g = self.g
