@@ -14,6 +14,7 @@ import paixing.terminal as terminal
 import pytest
 from paixing.agents.play import seated_bots
 from paixing.game import PASS, Action, Game, new_game
+from paixing.game.conditions import ranked
 from paixing.terminal import make_bots, play
 from rich.console import Console
 
@@ -118,7 +119,8 @@ def check_end(out: str, g: Game, seat: int) -> None:
     assert sorted(rows) == list(range(g.n))
     for s, row in rows.items():
         assert int(row["score"].replace("+", "")) == g.scores[s], (s, row, g.scores)
-        place = str(g.finish.index(s) + 1) if s in g.finish else "—"
+        places = ranked(g.facts())  # those out, then the last player once only one holds cards
+        place = str(places.index(s) + 1) if s in places else "—"
         assert row["place"] == place
         if g.rules.play.capture != "none" and g.contract is not None:
             assert row["captured"] == str(g.captured[s])

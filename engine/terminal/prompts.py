@@ -12,7 +12,9 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from .base import COMMANDS, TerminalHandBase, _names, _signed, card_text, cards_text
+from .binding import binding
 from .contract import Offer, head_of
+from .sides import levels_line
 
 
 class Prompts(TerminalHandBase):
@@ -20,11 +22,30 @@ class Prompts(TerminalHandBase):
 
     def status(self) -> None:
         g = self.g
+        self.contract_line()
+        for extra in (levels_line(g, self.names), self.wild_line()):
+            if extra is not None:
+                self.say(Text(extra, style="bold"))
+        if g.phase == "play":
+            counts = " · ".join(
+                f"{self.names[s]} {len(g.hands[s])}" for s in self.order if s != self.seat and s in g.active
+            )
+            self.say(Text(f"Cards left: {counts}", style="dim"))
+            if self.capture_unit:
+                self.say(Text(f"Captured ({self.capture_unit}): {self.captured_line()}", style="dim"))
+        if any(g.scores):
+            scores = " · ".join(f"{self.names[s]} {_signed(g.scores[s])}" for s in self.order)
+            self.say(Text(f"Scores so far (rewards, bonuses): {scores}", style="dim"))
+
+    def contract_line(self) -> None:
+        """The contract, its declarer (where it has one), the called card and the partner."""
+        g = self.g
         c = g.contract
         if c is not None:
             line = Text("Contract: ")
             line.append(_names(c.name), style="bold")
-            line.append(f" · declarer {self.name(g.seats.declarer)}")
+            if self.has_declarer:
+                line.append(f" · declarer {self.name(g.seats.declarer)}")
             if c.teams == "partners":
                 if g.called is not None:
                     line.append(" · called ")
@@ -37,21 +58,12 @@ class Prompts(TerminalHandBase):
                 else:
                     line.append("hidden")
             self.console.print(line)
-        if g.phase == "play":
-            counts = " · ".join(
-                f"{self.names[s]} {len(g.hands[s])}" for s in self.order if s != self.seat and s in g.active
-            )
-            self.say(Text(f"Cards left: {counts}", style="dim"))
-            if self.capture_unit:
-                self.say(Text(f"Captured ({self.capture_unit}): {self.captured_line()}", style="dim"))
-        if any(g.scores):
-            scores = " · ".join(f"{self.names[s]} {_signed(g.scores[s])}" for s in self.order)
-            self.say(Text(f"Scores so far (rewards, bonuses): {scores}", style="dim"))
 
     def trick_line(self) -> None:
         g = self.g
+        duties = binding(g, self.seat)
         if g.last is None:
-            self.say("You lead: play anything.")
+            self.say(f"You lead: {'; '.join(duties)}." if duties else "You lead: play anything.")
             return
         shown = Text("Trick: ")
         entries = g.trick
@@ -70,8 +82,12 @@ class Prompts(TerminalHandBase):
         seat, play = g.last
         line = Text("To beat: ")
         line.append_text(self.play_text(play))
-        line.append(f" by {self.name(seat)} — or pass")
+        line.append(f" by {self.name(seat)}")
+        if PASS in g.legal_actions():
+            line.append(" — or pass")
         self.console.print(line)
+        for duty in duties:
+            self.say(Text(f"Rule: {duty}.", style="bold"))
 
     def contract_prompt(self, acts: list[Action]) -> None:
         """Word the running step's question from what its legal actions do (their
