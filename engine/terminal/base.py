@@ -31,16 +31,26 @@ COMMANDS = (
     ("55 BJ = 555", "say what wild cards stand for, when it is ambiguous"),
     ("333444555666 = plane", "choose a reading by hand type (or core cards) when cards read several ways"),
     ("pass | p", "pass: decline a bid, or do not beat the play"),
-    ("bid X | X", "declare contract X (id or 中文 name); bid value X"),
-    ("call AS | AS", "call a card you do not hold: its holder is your partner"),
     ("?", "your legal options, numbered"),
     ("#N", "take option N of the last numbered list (a bare N is a card or a bid)"),
     ("play 55", "cards (the same as 55)"),
     ("hand", "reprint your hand"),
-    ("status", "contract, trick, cards left, captures, scores"),
+    ("status", "contract, levels, wild cards, trick, cards left, captures, scores"),
+    ("hint", "what the greedy bot would do in your seat (#1 then takes it)"),
+    ("tracker", "turn the played-cards tracker (记牌器) on or off: cards of each rank still out"),
     ("help", "this list"),
     ("quit", "abandon the hand, after you confirm with yes (exit code 1)"),
 )
+
+STEP_LINES_AT = 4
+"""Where in ``COMMANDS`` the lines of the variant's contract steps go (after ``pass``)."""
+STEP_WORDS = {
+    "bid": ("bid X | X", "declare contract X (id or 中文 name); bid value X"),
+    "call": ("call AS | AS", "call a card you do not hold: its holder is your partner"),
+    "give": ("give 10S | 10S", "give back a card, for the tribute you received (? lists the cards you may give)"),
+}
+"""The help line of each typed word of a contract step (``steps.USAGES``), shown only for a
+variant whose steps read it."""
 
 
 class _Abandon(Exception):

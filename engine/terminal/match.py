@@ -35,12 +35,15 @@ def run_match(
     the hands played: ``play --out``); a new one by default."""
     match = match if match is not None else Session.start(rs)
     names = seat_names(rs.variant.players, seat)
+    tracking = False
     for k in range(MAX_HANDS):
         console.print(Text(f"══ Hand {k + 1} of the match ══", style="bold magenta"))
         game = match.next_game(game_seed(seed, k))
         hand = TerminalHand(game, seat, choosers, input_fn, console, echo)
         hand.seed_label = f"{seed}, hand {k + 1}"  # the seed typed; the hand's deal seed derives from it
+        hand.tracking = tracking
         code = hand.run()
+        tracking = hand.tracking
         if code != EXIT_OK:
             return code
         match.finish(game)

@@ -3,15 +3,25 @@ prompt, the numbered options and the commands."""
 
 from __future__ import annotations
 
+from paixing.game import steps
 from paixing.game.actions import PASS
 from paixing.game.entry import record_text
 from paixing.game.events import Bid, Deal
-from paixing.game.state import Action
+from paixing.game.state import Action, Game
 from paixing.rules.hand_rules import Contract
 from rich.cells import cell_len
 from rich.text import Text
 
-from .base import COMMANDS, TerminalHandBase, _names, _signed, card_text, cards_text
+from .base import (
+    COMMANDS,
+    STEP_LINES_AT,
+    STEP_WORDS,
+    TerminalHandBase,
+    _names,
+    _signed,
+    card_text,
+    cards_text,
+)
 from .binding import binding
 from .contract import Offer, head_of
 from .sides import levels_line
@@ -95,6 +105,10 @@ class Prompts(TerminalHandBase):
         offer = Offer.of(acts)
         cid = offer.contract_id
         if cid is None:
+            if offer.calls:  # a card the step moves (a card given back), no contract declared
+                head, card = head_of(offer.calls[0]), offer.calls[0].card
+                self.say(Text(f"{card_label(offer.calls[0]).capitalize()}", style="bold"),
+                         f": type `{head} {card}` or just `{card}` (? lists the {len(offer.calls)} you may {head}).")
             return
         c = self.contract_of(cid)
         if offer.calls:
@@ -154,7 +168,7 @@ class Prompts(TerminalHandBase):
             if a.play is not None:
                 label = _names(a.play.type.name)
             elif a.card is not None:
-                label = "call a card you do not hold"
+                label = card_label(a)
             elif a == PASS:
                 label = "pass"
             else:
@@ -183,7 +197,31 @@ class Prompts(TerminalHandBase):
             self.console.print(line, markup=False, highlight=False, no_wrap=True, overflow="ignore")
 
     def help(self) -> None:
+        """The commands, with the contract steps' typed words of this variant only (``bid``,
+        ``call``, ``give`` … as its steps read them: ``step_commands``)."""
         self.say(Text("Commands:", style="bold"))
-        width = max(len(cmd) for cmd, _ in COMMANDS) + 2
-        for cmd, what in COMMANDS:
+        commands = [*COMMANDS[:STEP_LINES_AT], *step_commands(self.g), *COMMANDS[STEP_LINES_AT:]]
+        width = max(len(cmd) for cmd, _ in commands) + 2
+        for cmd, what in commands:
             self.say("  ", Text(cmd.ljust(width), style="bold"), what)
+
+
+def card_label(action: Action) -> str:
+    """How the options list heads a contract action naming a card: a partner card to call
+    (its ``Meaning`` declares a contract), or a card the step moves (``give`` a card back)."""
+    meaning = action.meaning
+    if meaning is not None and meaning.declares is not None:
+        return "call a card you do not hold"
+    return f"{head_of(action)} a card"
+
+
+def step_commands(game: Game) -> list[tuple[str, str]]:
+    """The help lines of the typed words of the variant's contract steps (each step module's
+    ``USAGE``), each once, in the order of the steps; a word without its own line is shown
+    with its argument kind."""
+    rules = game.rules
+    seen: dict[str, tuple[str, str]] = {}
+    for step in rules.steps:
+        for head, arg in steps.STEPS[step.kind].USAGE.items():
+            seen.setdefault(head, STEP_WORDS.get(head, (f"{head} <{arg}>", f"{head}: the step's {arg}")))
+    return list(seen.values())
