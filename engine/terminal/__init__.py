@@ -25,6 +25,7 @@ from pathlib import Path
 
 from paixing.agents.bots import BOTS, Bot, make_bot
 from paixing.agents.play import bot_seed
+from paixing.game.session import Session
 from paixing.game.state import Action, Game, new_game
 from paixing.hands.cache import ruleset
 from paixing.rules.loader import VariantError
@@ -34,7 +35,7 @@ from .base import EXIT_ABANDONED, EXIT_OK, EXIT_USAGE, Chooser, card_text, cards
 from .hand import INTERRUPTED, TerminalHand
 from .line_input import read_line
 from .match import run_match
-from .record_file import out_problem, players, saved
+from .record_file import out_problem, players, saved, saved_match
 from .show import show_file
 
 __all__ = [
@@ -87,7 +88,9 @@ def play(
 
     ``out``: write the hand's game record there when it is played to its end (``record_file``:
     the format ``simulate --out`` writes and ``replay``/``show`` read); an unfinished hand
-    writes nothing and says so in one line on stderr. A file that already exists (unless
+    writes nothing and says so in one line on stderr. A variant that plays a match writes the
+    session record of the hands finished (``{"session": true, …, "hands": [...]}``, as
+    ``simulate --matches --out``), the whole match once it is won. A file that already exists (unless
     ``overwrite``), a folder, or a missing folder is refused before the deal (exit 2); a
     record that cannot be written after the hand is one line and exit 1.
 
@@ -138,14 +141,10 @@ def _play_hand(
     if console is None:
         console = Console(highlight=False)
     echo = not (input_fn in (input, read_line) and sys.stdin.isatty())
-    if rs.variant.game.session is not None:  # a whole match: terminal/match.py (not saved with --out)
-        return run_match(rs, seat, seed, choosers, input_fn, console, echo) if out is None else _no_match_out(rs.id)
+    if rs.variant.game.session is not None:  # a whole match: terminal/match.py
+        match = Session.start(rs)
+        code = run_match(rs, seat, seed, choosers, input_fn, console, echo, match)
+        return code if out is None else saved_match(match, seed, code, out, players(n, seat, bots), console)
     session = TerminalHand(new_game(rs, seed), seat, choosers, input_fn, console, echo)
     code = session.run()
     return code if out is None else saved(session.g, code, out, players(n, seat, bots), console)
-
-
-def _no_match_out(variant: str) -> int:
-    """``--out`` saves one hand; a whole match is not saved yet (one line, exit 2)."""
-    print(f"{variant} plays a whole match: --out saves one hand and cannot save a match yet", file=sys.stderr)
-    return EXIT_USAGE

@@ -121,6 +121,10 @@ def _signed(value: int) -> str:
 class TerminalHandBase:
     """One hand at the terminal: the game, the human's seat, the bots and the console."""
 
+    asks_moves = True
+    """Whether a person types the moves (``play``), so a line may tell him what to type; a
+    record told by ``show`` has nobody to tell."""
+
     def __init__(
         self,
         game: Game,

@@ -181,7 +181,7 @@ class EventLines(TerminalHandBase):
     def _tribute(self, e: Tribute) -> None:
         self.say(Text("Tribute: ", style="bold"), f"{self.does(e.seat, 'give', 'gives')} ", card_text(parse_cards(e.card)[0]),
                  f" to {self.name(e.to)}")
-        if e.to == self.seat and self.g.phase == "contract":
+        if e.to == self.seat and self.g.phase == "contract" and self.asks_moves:
             self.say(Text("Give a card back: type `give 10S` (? lists the cards you may give).", style="dim"))
 
     def _tribute_back(self, e: TributeReturned) -> None:
