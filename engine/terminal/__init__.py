@@ -3,8 +3,10 @@
 ``play`` deals a hand of a variant, lets bots play every seat but yours, prints what each
 of them does as it happens (one line per action), and reads your moves as text: card notation
 (``55``, ``7S 7H``, ``333 BJ``), ``pass``/``p``, ``bid …``/``call …`` (or just the contract's
-name, the value, the card), ``?`` for your numbered legal options (a number then plays that
-option), ``hand`` to reprint your hand, ``status`` for the table, ``quit``. A refused move prints
+name, the value, the card), ``give …`` (a card given back for a tribute), ``?`` for your
+numbered legal options (``#N`` then takes that option), ``hand`` to reprint your hand,
+``status`` for the table, ``hint`` (the greedy bot's choice from your observation),
+``tracker`` (记牌器, the cards of each rank still out), ``quit``. A refused move prints
 the engine's one-line reason and asks again. At the end: the score table and the result reason.
 
 Seats are named from where you sit, in playing order: **You**, **下家** (plays after you),

@@ -6,11 +6,12 @@ import re
 from functools import cached_property
 
 from paixing.agents.bots import Bot
+from paixing.game import steps
 from paixing.game.entry import AmbiguousPlay, record_text
 from paixing.game.readings import reading_text
 from paixing.game.state import Action, IllegalAction
 from paixing.hands.play import Play
-from paixing.rules.cards import CardError
+from paixing.rules.cards import CardError, parse_cards
 from rich.text import Text
 
 from .aids import HINT_BOT, hint, hint_bot, tracker_text
@@ -120,8 +121,38 @@ class TerminalHand(EventLines, Prompts, Final):
         if low.startswith("play "):
             text = text[5:].strip()
         elif g.phase == "contract":
+            same_rank = self.cards_of_rank(text, acts)
+            if same_rank:
+                return self.try_apply(same_rank[0]) if len(same_rank) == 1 else self.choose_suit(same_rank)
             text = self.contract_text(text, acts)
         return self.try_apply(text)
+
+    def cards_of_rank(self, text: str, acts: list[Action]) -> list[Action]:
+        """A card typed by rank alone (``10``, ``give J``) where a step moves one card of your
+        choice (a card given back): the legal actions moving a card of that rank, one per suit
+        (empty for anything else; a partner card to call is always typed with its suit)."""
+        words = text.split()
+        if len(words) == 2 and words[0].lower() in steps.USAGES:
+            words = words[1:]
+        if len(words) != 1:
+            return []
+        try:
+            cards = parse_cards(words[0])
+        except (CardError, ValueError):
+            return []
+        if len(cards) != 1 or cards[0].suit is not None or cards[0].is_special:
+            return []
+        rank = cards[0].rank
+        return [a for a in acts if a.card is not None and a.card.rank == rank
+                and (a.meaning is None or a.meaning.declares is None)]
+
+    def choose_suit(self, options: list[Action]) -> bool:
+        """Several cards of the rank typed: number them, so the suit is yours to choose."""
+        self.listed = options
+        choices = " · ".join(f"#{i} {a}" for i, a in enumerate(options, start=1))
+        self.say(Text(f"✗ which {options[0].card.rank if options[0].card else ''}? {choices}", style="red"),
+                 Text("  (type one, or #N)", style="dim"))
+        return False
 
     # the commands of ``WORDS``, each given the legal actions ---------------------------------
     def _options(self, acts: list[Action]) -> None:

@@ -29,7 +29,7 @@ def run(variant: str, seed: int, read: Callable[[str], str | None]) -> tuple[int
 
 def test_giving_a_card_back_is_prompted_listed_and_helped_as_give() -> None:
     # partners-levels seed 2, hand 3: 上家's BJ comes to you; you give a card back
-    rest = ["help", "10H"]
+    rest = ["help", "10", "#2"]
 
     def read(out: str) -> str | None:
         if "Give a card back" not in out:
@@ -51,11 +51,14 @@ def test_giving_a_card_back_is_prompted_listed_and_helped_as_give() -> None:
         "> help\n"
         "Commands:\n"
     )
-    assert "call" not in tail[: tail.index("> 10H")]  # was "call a card you do not hold"
+    assert "call" not in tail[: tail.index("> 10\n")]  # was "call a card you do not hold"
     assert "  pass | p              pass: decline a bid, or do not beat the play\n" in tail
     assert "  give 10S | 10S        give back a card, for the tribute you received (? lists the cards you may give)\n" in tail
     assert "Your 5 legal options:\n  give a card: #1 10D   #2 10H   #3 10S   #4 JC   #5 JH\n" in tail
-    assert "> 10H\nReturn: You give 10♥ back to 上家\n" in tail  # the suit you chose, of the three 10s
+    assert (  # a rank typed alone: the suit is yours to choose, of the three 10s
+        "> 10\n✗ which 10? #1 give 10D · #2 give 10H · #3 give 10S  (type one, or #N)\n"
+        "> #2\nReturn: You give 10♥ back to 上家\n"
+    ) in tail
 
 
 def test_hint_and_tracker_at_the_table() -> None:
