@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from paixing.game.match import MatchState, advance, hand_level
-from paixing.game.records import Replay, replay
+from paixing.game.records import Replay, VariantRef, replay
 from paixing.game.state import Game
 from paixing.hands.compile import Ruleset
 
@@ -108,8 +109,10 @@ class Session:
         return {"session": True, "variant": self.rs.id, "seed": seed, "hands": list(self.records), "totals": list(self.totals)}
 
 
-def replay_session(record: dict[str, Any], rs: Ruleset | None = None) -> Replay:
-    """Replay every hand of a session record; check the carried state and the totals."""
+def replay_session(record: dict[str, Any], rs: VariantRef = None, record_dir: Path | None = None) -> Replay:
+    """Replay every hand of a session record; check the carried state and the totals. ``rs``
+    and ``record_dir`` are passed to each hand's ``replay`` (the rules to read it by instead
+    of the ones it names; where the record lies, where its variant file may be found)."""
     totals: list[int] | None = None
     carried: dict[str, Any] = {}
     last: Replay | None = None
@@ -119,7 +122,7 @@ def replay_session(record: dict[str, Any], rs: Ruleset | None = None) -> Replay:
         for name, value in carried.items():
             if hand.get(name) != value:
                 return Replay(False, totals or [], f"hand {k}: {name} is {hand.get(name)!r}, carried {value!r}", None)
-        last = replay(hand, rs)
+        last = replay(hand, rs, record_dir)
         if not last.ok or last.game is None:
             return Replay(False, totals or [], f"hand {k}: {last.error}", last.game)
         totals = last.scores if totals is None else [t + s for t, s in zip(totals, last.scores, strict=True)]

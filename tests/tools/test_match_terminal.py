@@ -4,6 +4,7 @@ tribute worded and the return typed by the human, the standing between hands."""
 from __future__ import annotations
 
 import io
+import json
 import os
 from collections.abc import Iterator
 
@@ -48,10 +49,16 @@ def test_the_match_stops_when_input_ends() -> None:
     assert code == 1 and "Input ended (EOF): the hand is abandoned." in buf.getvalue()
 
 
-def test_a_whole_match_is_not_saved_with_out(tmp_path: object, capsys: object) -> None:
-    import pytest
-
-    assert isinstance(capsys, pytest.CaptureFixture)
-    code = play(LEVELS, seat=0, seed=2, input_fn=lambda _: "#1", out=os.path.join(str(tmp_path), "m.json"))
-    assert code == 2
-    assert capsys.readouterr().err == "partners-levels plays a whole match: --out saves one hand and cannot save a match yet\n"
+def test_a_whole_match_is_saved_with_out(tmp_path: object) -> None:
+    """``--out`` saves a match as a session record (it was refused: "cannot save a match yet");
+    tests/tools/test_table_match.py shows and replays it."""
+    out = os.path.join(str(tmp_path), "m.json")
+    buf = io.StringIO()
+    code = play(LEVELS, seat=0, seed=2, input_fn=lambda _: "#1", out=out,
+                console=Console(file=buf, width=200, highlight=False, color_system=None))
+    assert code == 0
+    assert buf.getvalue().endswith(f"Record written to {out}: the match (paixing show {out} steps through it).\n")
+    with open(out, encoding="utf-8") as f:
+        record = json.load(f)
+    assert record["session"] is True and record["seed"] == 2 and len(record["hands"]) == 4
+    assert record["players"] == ["person", "greedy", "greedy", "greedy"]
