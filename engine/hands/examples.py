@@ -12,6 +12,7 @@ from paixing.hands.moves import NotAPlay, beats_cards, legal_plays
 from paixing.hands.play import Play
 from paixing.hands.view import UnknownCard, check_in_deck
 from paixing.rules.cards import Card, CardError, format_cards, parse_cards
+from paixing.rules.registry import Registry
 
 if TYPE_CHECKING:
     from paixing.rules.models import Example
@@ -128,20 +129,35 @@ def _legal(rs: Ruleset, ex: Example) -> Verdict:
     return True, "legal plays", "as expected"
 
 
-KINDS: tuple[tuple[tuple[str, ...], Callable[[Ruleset, Example], Verdict]], ...] = (
-    (("order",), _order),
-    (("beats", "does_not_beat"), _beats),
-    (("classify", "reads_as"), _readings),
-    (("count", "plays"), _legal),
-)
-"""Example kinds in precedence order: the keys that select a kind, and its check."""
+@dataclass(frozen=True)
+class ExampleKind:
+    """One kind of example: the ``Example`` keys that select it, and how it is checked."""
+
+    keys: tuple[str, ...]
+    check: Callable[[Ruleset, Example], Verdict]
+
+
+EXAMPLE_KINDS: Registry[ExampleKind] = Registry("example kind", [
+    ("order", ExampleKind(("order",), _order)),
+    ("beats", ExampleKind(("beats", "does_not_beat"), _beats)),
+    ("readings", ExampleKind(("classify", "reads_as"), _readings)),
+    ("legal", ExampleKind(("count", "plays"), _legal)),
+])
+"""Example kind → its keys and check, in precedence order (an example giving keys of two
+kinds is the first kind's). The rulebook writes each kind with its entry of
+``paixing.rulebook.sections.examples.EXAMPLE_WRITERS`` (same names; a test checks)."""
+
+
+def example_kind(ex: Example) -> str:
+    """The kind of ``ex``: the first kind, in precedence order, whose keys it gives."""
+    for name, kind in EXAMPLE_KINDS.items():
+        if any(getattr(ex, key) is not None for key in kind.keys):
+            return name
+    raise AssertionError("the Example model requires one kind")
 
 
 def _run(rs: Ruleset, index: int, ex: Example) -> Outcome:
-    for keys, check in KINDS:
-        if any(getattr(ex, key) is not None for key in keys):
-            return Outcome(index, ex, *check(rs, ex))
-    raise AssertionError("the Example model requires one kind")
+    return Outcome(index, ex, *EXAMPLE_KINDS[example_kind(ex)].check(rs, ex))
 
 
 def format_notation(rs: Ruleset, text: str) -> str:

@@ -12,7 +12,7 @@ from paixing.rules.cards import CardError
 from rich.text import Text
 
 from .base import EXIT_ABANDONED, EXIT_OK, _Abandon, _BotError
-from .contract import shorthand, step_module
+from .contract import running_step, shorthand
 from .final import Final
 from .lines import EventLines
 from .prompts import Prompts
@@ -124,7 +124,7 @@ class Session(EventLines, Prompts, Final):
     def contract_text(self, text: str, acts: list[Action]) -> str:
         """Shorthands in the contract phase (a contract's id or name, a bare value or card),
         read by the running step's own parser (``contract.shorthand``)."""
-        return shorthand(text, acts, step_module(self.g), self.contract_of)
+        return shorthand(text, acts, running_step(self.g), self.contract_of)
 
     def try_apply(self, action: Action | str) -> bool:
         g = self.g

@@ -1,8 +1,8 @@
 """Examples as the book shows them: each one's cards and the verdict the engine computes now.
 
-Rendering is driven by ``KINDS``, a table of example kinds in the same precedence as
-``paixing.hands.examples.KINDS`` (the keys that select a kind, and the function that writes it), so
-a new kind of example is one function and one row here — no new branch in ``fact``.
+Rendering is driven by ``EXAMPLE_WRITERS``, a registry with one writer per example kind of
+``paixing.hands.examples.EXAMPLE_KINDS`` (which says which kind an example is), so a new kind
+of example is one function and one entry here — no new branch in ``fact``.
 """
 
 from __future__ import annotations
@@ -11,11 +11,12 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from paixing.hands.examples import plays_against
+from paixing.hands.examples import example_kind, plays_against
 from paixing.hands.moves import beats_cards
 from paixing.hands.play import Play
 from paixing.rules.cards import Card, parse_cards
 from paixing.rules.models import Example
+from paixing.rules.registry import Registry
 
 from ..faces import B, C, Rich, T, as_written, cards_of
 from ..shown import RulebookError, Shown, _readings
@@ -98,20 +99,17 @@ def _legal(pen: Pen, ex: Example) -> Rich:
     return segs + [T(pen.s("ex.plays", n=len(plays)))] + _joined([play_item(pen, p) for p in plays], pen.s("ex.sep"))
 
 
-KINDS: tuple[tuple[tuple[str, ...], Callable[[Pen, Example], Rich]], ...] = (
-    (("order",), _order),
-    (("beats", "does_not_beat"), _beats),
-    (("classify", "reads_as"), _reads),
-    (("count", "plays"), _legal),
-)
-"""Example kinds in precedence order: the keys that select a kind, and how it is written."""
+EXAMPLE_WRITERS: Registry[Callable[[Pen, Example], Rich]] = Registry("example kind", [
+    ("order", _order),
+    ("beats", _beats),
+    ("readings", _reads),
+    ("legal", _legal),
+])
+"""Example kind (a name of ``paixing.hands.examples.EXAMPLE_KINDS``) → how it is written."""
 
 
 def _segments(pen: Pen, ex: Example) -> Rich:
-    for keys, write in KINDS:
-        if any(getattr(ex, key) is not None for key in keys):
-            return write(pen, ex)
-    raise AssertionError("the Example model requires one kind")
+    return EXAMPLE_WRITERS[example_kind(ex)](pen, ex)
 
 
 def fact(pen: Pen, shown: Shown) -> dict[str, Any]:
