@@ -1,4 +1,12 @@
-"""Running a variant's ``examples:``: the executable facts the tests check and the rulebook prints."""
+"""Running a variant's ``examples:``: the executable facts the tests check and the rulebook prints.
+
+``EXAMPLE_KINDS`` is the registry of kinds of example. An entry is an ``ExampleKind``: the keys
+of ``Example`` that select it and its check, a function of the ruleset and the example returning
+a ``Verdict`` (passed, what was expected, what the engine found); entries are in precedence
+order. A new kind is its keys on ``Example`` (rules/models.py), one entry here and its writer in
+``paixing.rulebook.sections.examples.EXAMPLE_WRITERS``; ``tests/test_registries.py`` checks
+that the keys and the two registries agree.
+"""
 
 from __future__ import annotations
 
