@@ -12,7 +12,7 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import Field
 
 from .base import Model, OneOf, Text
-from .match import Session, Tribute
+from .match import MatchRules, Tribute
 from .obligations import Obligation
 from .scoring import (
     Bonuses,
@@ -28,7 +28,7 @@ from .scoring import (
 from .shapes import RankName
 
 __all__ = [
-    "Bonuses", "Contract", "End", "EndRule", "Factor", "Multipliers", "ScoreRow", "Session", "Transfer", "TrickBonus", "Tribute",
+    "Bonuses", "Contract", "End", "EndRule", "Factor", "Multipliers", "MatchRules", "ScoreRow", "Transfer", "TrickBonus", "Tribute",
 ]
 
 
@@ -215,6 +215,6 @@ class GameRules(Model):
     """Trick rules."""
     bonuses: Bonuses = Bonuses()
     """Per-trick bonuses."""
-    session: Session | None = None
+    session: MatchRules | None = None
     """A match of several hands between fixed sides: levels, running points, the match's end
     (absent: every hand stands alone)."""

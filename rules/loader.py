@@ -17,7 +17,6 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from .checks import semantic_problems
-from .describe import describe_validation_error
 from .extends import (
     builtin_dir,
     builtin_ids,
@@ -33,6 +32,7 @@ from .fast_yaml import read_plain
 from .models import Variant
 from .positions import PosDict, PosList, locate, read_yaml
 from .problems import Located, VariantError, dotted, where
+from .validation_errors import describe_validation_error
 
 __all__ = [
     "Located",

@@ -78,7 +78,7 @@ class Points(Model):
     points: play on)."""
 
 
-class Session(Model):
+class MatchRules(Model):
     """A match of several hands between fixed sides (a ``teams: fixed`` contract): what is
     carried from hand to hand and when the match is won."""
 
@@ -88,7 +88,7 @@ class Session(Model):
     """Running points per side to a target."""
 
     @model_validator(mode="after")
-    def _some_end(self) -> Session:
+    def _some_end(self) -> MatchRules:
         if self.levels is None and self.points is None:
             raise ValueError("a session needs levels or points: something that ends the match")
         return self

@@ -318,7 +318,7 @@ class Example(Model):
     """Why this example matters."""
     wild_ranks: list[RankName] = []
     """The wild ranks drawn for this example's hand (a variant whose ``draw_wild`` step draws
-    them); say them in ``note`` too, for the rulebook."""
+    them); the rulebook prints them before the example and marks the wild cards."""
     level: RankName | None = None
     """The level rank of this example's hand (default: ``ranks.level``)."""
 

@@ -186,7 +186,7 @@ class Contract(Model):
     """Who leads the first trick (in a duel, ``opponent`` is the player who was countered)."""
     end: End = End()
     """When the hand ends and who wins."""
-    score: list[ScoreRow]
+    score: list[ScoreRow] = Field(min_length=1)
     """Settlement rows, first match pays."""
     multipliers: Multipliers = Multipliers()
     """Score factors."""

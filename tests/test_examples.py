@@ -6,12 +6,12 @@ from functools import cache
 
 import paixing
 import pytest
-from paixing.hands.examples import Outcome, run_examples
+from paixing.hands.examples import ExampleResult, run_examples
 from paixing.rules.loader import VariantError, builtin_ids
 
 
 @cache
-def outcomes(variant_id: str) -> tuple[Outcome, ...]:
+def outcomes(variant_id: str) -> tuple[ExampleResult, ...]:
     """The outcome of each example of one variant, computed once per session."""
     return tuple(run_examples(paixing.ruleset(variant_id)))
 

@@ -13,14 +13,13 @@ from paixing.agents.play import game_seed, play_hand, seated_bots
 from paixing.game.facts import HandFacts
 from paixing.game.match import MatchState, advance, hand_level
 from paixing.game.session import CARRIERS, Session, replay_session
-from paixing.rules.match import Levels, Points, Promotion, TopLevel
-from paixing.rules.match import Session as SessionRules
+from paixing.rules.match import Levels, MatchRules, Points, Promotion, TopLevel
 from paixing.rules.scoring import Contract, End, EndRule, ScoreRow
 from paixing.runs.matches import MatchError, play_match, simulate_matches
 
 LEVELS = os.path.join(os.path.dirname(__file__), "data", "partners-levels.yaml")
 
-RULES = SessionRules(
+RULES = MatchRules(
     levels=Levels(
         ranks=["10", "J", "Q", "K", "A"],
         promote=[
@@ -100,7 +99,7 @@ def test_three_failed_attempts_drop_back_to_the_first_level() -> None:
 
 
 def test_points_to_a_target() -> None:
-    rules = SessionRules(points=Points(counts="scores", target=5))
+    rules = MatchRules(points=Points(counts="scores", target=5))
     state = advance(rules, MatchState(), CONTRACT, facts((0, 2)), [2, -2, 2, -2])
     assert (state.points, state.winner) == ((4, -4), -1)
     state = advance(rules, state, CONTRACT, facts((0, 2)), [1, -1, 1, -1])

@@ -7,7 +7,7 @@ import io
 import os
 from collections.abc import Iterator
 
-from paixing.terminal import play_hand
+from paixing.terminal import play
 from rich.console import Console
 
 LEVELS = os.path.join(os.path.dirname(__file__), "data", "partners-levels.yaml")
@@ -21,7 +21,7 @@ def first_option() -> Iterator[str]:
 def test_a_whole_match_with_tribute_at_the_terminal() -> None:
     buf = io.StringIO()
     lines = first_option()
-    code = play_hand(LEVELS, seat=0, seed=2, bots="greedy", input_fn=lambda _: next(lines),
+    code = play(LEVELS, seat=0, seed=2, bots="greedy", input_fn=lambda _: next(lines),
                      console=Console(file=buf, width=200, highlight=False, color_system=None))
     out = buf.getvalue()
     assert code == 0, out[-2000:]
@@ -44,7 +44,7 @@ def test_the_match_stops_when_input_ends() -> None:
         except StopIteration:
             raise EOFError from None
 
-    code = play_hand(LEVELS, seat=0, seed=3, input_fn=read, console=Console(file=buf, width=200, color_system=None))
+    code = play(LEVELS, seat=0, seed=3, input_fn=read, console=Console(file=buf, width=200, color_system=None))
     assert code == 1 and "Input ended (EOF): the hand is abandoned." in buf.getvalue()
 
 
@@ -52,6 +52,6 @@ def test_a_whole_match_is_not_saved_with_out(tmp_path: object, capsys: object) -
     import pytest
 
     assert isinstance(capsys, pytest.CaptureFixture)
-    code = play_hand(LEVELS, seat=0, seed=2, input_fn=lambda _: "#1", out=os.path.join(str(tmp_path), "m.json"))
+    code = play(LEVELS, seat=0, seed=2, input_fn=lambda _: "#1", out=os.path.join(str(tmp_path), "m.json"))
     assert code == 2
     assert capsys.readouterr().err == "partners-levels plays a whole match: --out saves one hand and cannot save a match yet\n"

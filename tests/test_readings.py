@@ -13,7 +13,7 @@ from paixing.game.state import Action
 from paixing.hands.cache import ruleset
 from paixing.hands.classify import classify
 from paixing.rules.cards import parse_cards
-from paixing.terminal.session import Session
+from paixing.terminal.hand import TerminalHand
 from rich.console import Console
 
 PLANE = "3C 3H 3S 4C 4H 4S 5C 5H 5S 6C 6H 6S"
@@ -86,7 +86,7 @@ def test_the_terminal_numbers_the_readings() -> None:
     buf = io.StringIO()
     con = Console(file=buf, width=120, highlight=False, color_system=None)
     lines = iter(["333444555666", "#3"])
-    session = Session(g, 0, {}, lambda prompt: next(lines), con, True)
+    session = TerminalHand(g, 0, {}, lambda prompt: next(lines), con, True)
     acts = [Action("play", play=p) for p in classify(rs, parse_cards(PLANE)) if p.type.playable]
     g.phase = "play"  # only the input is under test: the hand's state is not
     g.turn = 0

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from paixing.cli import app
-from paixing.terminal import play_hand, show_file
+from paixing.terminal import play, show_file
 from rich.console import Console
 from typer.testing import CliRunner, Result
 
@@ -51,7 +51,7 @@ def played(tmp_path: Path, variant: str, seed: int, lines: list[str], name: str 
     """Play a hand at the terminal with ``lines`` typed and ``--out``; the record's path."""
     out = tmp_path / name
     con, _ = console()
-    assert play_hand(variant, seed=seed, input_fn=feed(lines), console=con, out=out) == 0
+    assert play(variant, seed=seed, input_fn=feed(lines), console=con, out=out) == 0
     return out
 
 
@@ -203,12 +203,12 @@ def test_play_out_refuses_a_file_it_cannot_write_before_the_deal(tmp_path: Path,
         (tmp_path / "no" / "hand.json", f"--out: no folder {tmp_path / 'no'} to write hand.json in"),
     ):
         con, buf = console()
-        assert play_hand("doudizhu", input_fn=feed(DOUDIZHU_0), console=con, out=out) == 2
+        assert play("doudizhu", input_fn=feed(DOUDIZHU_0), console=con, out=out) == 2
         assert capsys.readouterr().err == error + "\n"
         assert buf.getvalue() == ""  # nothing was dealt
     assert existing.read_text(encoding="utf-8") == "keep"
     con, buf = console()
-    assert play_hand("doudizhu", input_fn=feed(DOUDIZHU_0), console=con, out=existing, overwrite=True) == 0
+    assert play("doudizhu", input_fn=feed(DOUDIZHU_0), console=con, out=existing, overwrite=True) == 0
     assert buf.getvalue().endswith(f"Record written to {existing} (paixing show {existing} steps through it).\n")
     assert json.loads(existing.read_text(encoding="utf-8"))["result"]["scores"] == [-12, 6, 6]
 
@@ -217,7 +217,7 @@ def test_an_unfinished_hand_writes_no_record(tmp_path: Path, capsys: pytest.Capt
     out = tmp_path / "hand.json"
     for lines in (DOUDIZHU_0[:4], ["bid 3", "quit", "yes"]):
         con, _ = console()
-        assert play_hand("doudizhu", input_fn=feed(lines), console=con, out=out) == 1
+        assert play("doudizhu", input_fn=feed(lines), console=con, out=out) == 1
         error = f"No record written to {out}: the hand was not finished (only a finished hand is recorded).\n"
         assert capsys.readouterr().err == error
         assert not out.exists()

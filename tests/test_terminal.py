@@ -1,4 +1,4 @@
-"""Terminal play (paixing.terminal.play_hand): whole hands typed line by line, refused moves,
+"""Terminal play (paixing.terminal.play): whole hands typed line by line, refused moves,
 bad notation, EOF, usage errors, and piped stdin in a subprocess."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import paixing.terminal as terminal
 import pytest
 from paixing.agents.play import seated_bots
 from paixing.game import PASS, Action, Game, new_game
-from paixing.terminal import make_bots, play_hand
+from paixing.terminal import make_bots, play
 from rich.console import Console
 
 LIMIT = 3000
@@ -143,7 +143,7 @@ HANDS = [
 @pytest.mark.parametrize(("variant", "seed", "seat"), HANDS)
 def test_whole_hand_first_option(variant: str, seed: int, seat: int) -> None:
     con, buf = console()
-    code = play_hand(variant, seat=seat, seed=seed, input_fn=always_first_option(), console=con)
+    code = play(variant, seat=seat, seed=seed, input_fn=always_first_option(), console=con)
     out = buf.getvalue()
     assert code == 0, out[-2000:]
     check_end(out, expected_game(variant, seed, seat, "greedy", first_option), seat)
@@ -152,7 +152,7 @@ def test_whole_hand_first_option(variant: str, seed: int, seat: int) -> None:
 @pytest.mark.parametrize(("variant", "seed", "seat"), HANDS)
 def test_whole_hand_passing(variant: str, seed: int, seat: int) -> None:
     con, buf = console()
-    code = play_hand(variant, seat=seat, seed=seed, bots="random", input_fn=pass_then_first(buf), console=con)
+    code = play(variant, seat=seat, seed=seed, bots="random", input_fn=pass_then_first(buf), console=con)
     out = buf.getvalue()
     assert code == 0, out[-2000:]
     check_end(out, expected_game(variant, seed, seat, "random", pass_if_allowed), seat)
@@ -184,7 +184,7 @@ def test_refused_play_prints_one_line_and_prompts_again(monkeypatch: pytest.Monk
     # doudizhu seed 0: 上家 deals; the passive bots pass, so bidding 3 makes you the landlord,
     # leading with 4♣ 4♥ 4♠ 5♦ 5♥ 5♠ 6♦ 6♣ 7♦ 8♦ 9♦ 10♥ J♠ Q♥ K♦ A♦ 2♦ + kitty 9♣ 9♠ 2♠.
     lines = ["3", "3", "pass", "4S 4S", "hand", "ZZ"]
-    code = play_hand("doudizhu", seed=0, input_fn=feed(lines), console=con)
+    code = play("doudizhu", seed=0, input_fn=feed(lines), console=con)
     out = buf.getvalue()
     assert code == 1
     assert "You: bid 3" in out
@@ -208,7 +208,7 @@ def test_does_not_beat_and_rank_only_notation(monkeypatch: pytest.MonkeyPatch) -
     con, buf = console()
     # The eager bots take their first legal option: 上家 deals and bids 1, you pass, 下家 bids 2,
     # takes the kitty and leads 3♦, 上家 plays 4♦.
-    code = play_hand("doudizhu", seed=0, input_fn=feed(["pass", "4", "3", "?", "#1", "quit", "yes"]), console=con)
+    code = play("doudizhu", seed=0, input_fn=feed(["pass", "4", "3", "?", "#1", "quit", "yes"]), console=con)
     out = buf.getvalue()
     assert code == 1
     assert out.rstrip().endswith("You left the hand.")
@@ -228,7 +228,7 @@ def test_call_a_card_you_do_not_hold(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(terminal, "make_bots", _fixed_bots("passive"))
     con, buf = console()
     # banzipao seed 17: you deal (7♠), nobody declares 包牌, so you call a card.
-    code = play_hand("banzipao", seed=17, input_fn=feed(["pass", "3H", "3", "pass", "AS", "quit"]), console=con)
+    code = play("banzipao", seed=17, input_fn=feed(["pass", "3H", "3", "pass", "AS", "quit"]), console=con)
     out = buf.getvalue()
     assert code == 1
     assert "Call a card you do not hold: its holder becomes your hidden partner for 叫牌 Called partner" in out
@@ -242,7 +242,7 @@ def test_call_a_card_you_do_not_hold(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_bidding_prompt_shows_contract_names(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(terminal, "make_bots", _fixed_bots("passive"))
     con, buf = console()
-    code = play_hand("banzipao", seed=17, input_fn=feed(["?", "包牌"]), console=con)
+    code = play("banzipao", seed=17, input_fn=feed(["?", "包牌"]), console=con)
     out = buf.getvalue()
     assert code == 1
     assert "Declare 包牌 Solo (1 against 3)?" in out
@@ -256,7 +256,7 @@ def test_hidden_partner_is_not_shown_before_the_card_is_played(monkeypatch: pyte
     monkeypatch.setattr(terminal, "make_bots", _fixed_bots("passive"))
     con, buf = console()
     # banzipao seed 17: you deal, nobody declares, you call 3♠ (the first option) and pass.
-    code = play_hand("banzipao", seed=17, input_fn=pass_then_first(buf), console=con)
+    code = play("banzipao", seed=17, input_fn=pass_then_first(buf), console=con)
     out = buf.getvalue()
     assert code == 0
     assert "You call 3♠" in out
@@ -277,17 +277,17 @@ def test_seat_names() -> None:
 
 def test_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
     con, buf = console()
-    assert play_hand("banzipa", input_fn=feed([]), console=con) == 2
+    assert play("banzipa", input_fn=feed([]), console=con) == 2
     assert "unknown variant 'banzipa'" in capsys.readouterr().err
-    assert play_hand("doudizhu", seat=3, input_fn=feed([]), console=con) == 2
+    assert play("doudizhu", seat=3, input_fn=feed([]), console=con) == 2
     assert capsys.readouterr().err.strip() == "seat 3 is out of range: doudizhu has seats 0–2"
-    assert play_hand("doudizhu", bots="nosuch", input_fn=feed([]), console=con) == 2
+    assert play("doudizhu", bots="nosuch", input_fn=feed([]), console=con) == 2
     assert capsys.readouterr().err.startswith("unknown bots 'nosuch'")
     assert buf.getvalue() == ""
 
 
 def _subprocess(variant: str, seed: int, stdin: str) -> subprocess.CompletedProcess[str]:
-    code = f"import sys; from paixing.terminal import play_hand; sys.exit(play_hand({variant!r}, seed={seed}))"
+    code = f"import sys; from paixing.terminal import play; sys.exit(play({variant!r}, seed={seed}))"
     return subprocess.run(
         [sys.executable, "-c", code],
         input=stdin,
@@ -326,7 +326,7 @@ def test_piped_stdin_eof_ends_cleanly() -> None:
 def test_bots_come_from_the_registry() -> None:
     assert terminal.bot_names() == ["greedy", "random", "search"]
     con, buf = console()
-    code = play_hand("doudizhu", seed=4, bots="random", input_fn=always_first_option(), console=con)
+    code = play("doudizhu", seed=4, bots="random", input_fn=always_first_option(), console=con)
     out = buf.getvalue()
     assert code == 0
     check_end(out, expected_game("doudizhu", 4, 0, "random", first_option), 0)
@@ -354,7 +354,7 @@ def _transcript(variant: str, seed: int, lines: Iterable[str]) -> str:
     """What ``paixing play`` prints at 100 columns without colours, trailing spaces removed."""
     buf = io.StringIO()
     con = Console(file=buf, width=100, highlight=False, color_system=None)
-    play_hand(variant, seed=seed, input_fn=feed(lines), console=con)
+    play(variant, seed=seed, input_fn=feed(lines), console=con)
     return "\n".join(line.rstrip() for line in buf.getvalue().splitlines())
 
 
@@ -381,7 +381,7 @@ def test_play_md_transcripts_are_real_runs() -> None:
 
 def _run(variant: str, seed: int, lines: list[str]) -> tuple[int, str]:
     con, buf = console()
-    code = play_hand(variant, seed=seed, input_fn=feed(lines), console=con)
+    code = play(variant, seed=seed, input_fn=feed(lines), console=con)
     return code, buf.getvalue()
 
 
@@ -447,7 +447,7 @@ def test_ctrl_c_in_the_command_line_is_one_line(monkeypatch: pytest.MonkeyPatch,
     def stop(*args: object, **kwargs: object) -> int:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(terminal, "play_hand", stop)
+    monkeypatch.setattr(terminal, "play", stop)
     assert main(["play", "doudizhu"]) == 1
     assert capsys.readouterr().err == "Interrupted: the hand is abandoned.\n"
 

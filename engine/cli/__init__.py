@@ -9,8 +9,9 @@ Exit codes: 0 success; 1 cards that are not a valid play, or a variant file with
 User errors are one line on stderr, never a traceback.
 
 One module per group of commands, each registering on the shared ``app`` (``common``):
-``variants`` (variants, validate, schema), ``cards`` (classify, beats, moves), ``hands``
-(simulate, replay), ``tools`` (play, rulebook, check). A new command goes in the module of its
+``variants`` (variants, validate, schema), ``cards`` (classify, beats, moves), ``simulate``,
+``replay``, ``show``, ``arena``, ``conformance`` (vectors, conform, diff), ``tools`` (play,
+rulebook, check). A new command goes in the module of its
 group, or a new module, and its name in ``COMMANDS``.
 
 Start-up (docs/performance.md): ``main`` imports only the module of the command it runs (a
@@ -35,11 +36,11 @@ from .common import app as _app
 from .direct import DIRECT, plain_call, run
 
 if TYPE_CHECKING:
-    from . import arena, cards, conformance, hands, show, tools, variants  # noqa: F401
+    from . import arena, cards, conformance, replay, show, simulate, tools, variants  # noqa: F401
     from .common import app
     from .variants import SCHEMA_DIALECT, SCHEMA_SHORTHANDS, SCHEMA_TITLE, variant_schema
 
-MODULES = ("arena", "cards", "conformance", "hands", "show", "tools", "variants")
+MODULES = ("arena", "cards", "conformance", "replay", "show", "simulate", "tools", "variants")
 """The command modules, in the order ``paixing -h`` lists their commands."""
 
 COMMANDS = {
@@ -50,9 +51,9 @@ COMMANDS = {
     "vectors": "conformance",
     "conform": "conformance",
     "diff": "conformance",
-    "simulate": "hands",
-    "replay": "hands",
+    "replay": "replay",
     "show": "show",
+    "simulate": "simulate",
     "play": "tools",
     "rulebook": "tools",
     "check": "tools",
@@ -71,9 +72,10 @@ __all__ = [
     "app",
     "cards",
     "conformance",
-    "hands",
     "main",
+    "replay",
     "show",
+    "simulate",
     "tools",
     "variant_schema",
     "variants",

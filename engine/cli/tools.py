@@ -40,7 +40,7 @@ def play_cmd(
     try:  # Ctrl-C while the terminal loads: one line and exit 1, as during the hand
         from .. import terminal
 
-        code = terminal.play_hand(variant, seat=seat, seed=seed, bots=bots, out=out, overwrite=overwrite)
+        code = terminal.play(variant, seat=seat, seed=seed, bots=bots, out=out, overwrite=overwrite)
     except KeyboardInterrupt:
         fail("Interrupted: the hand is abandoned.", EXIT_NOT_A_PLAY)
     raise typer.Exit(code)

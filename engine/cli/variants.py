@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 from paixing.hands.cache import ruleset
-from paixing.hands.examples import Outcome, run_example
+from paixing.hands.examples import ExampleResult, run_example
 from paixing.rules.checks import stale_descriptions
 from paixing.rules.loader import (
     VariantError,
@@ -61,12 +61,12 @@ def _check_file(ref: str) -> tuple[Variant | None, list[str]]:
         rs = ruleset(variant)
     except (VariantError, ValueError) as exc:
         return variant, [f"{ref}: {line}" for line in str(exc).splitlines()]
-    failed: list[Outcome] = []
+    failed: list[ExampleResult] = []
     for i, ex in enumerate(variant.examples):
         try:
             outcome = run_example(rs, i, ex)
         except ValueError as exc:  # e.g. a card the variant does not deal
-            outcome = Outcome(i, ex, False, "", str(exc))
+            outcome = ExampleResult(i, ex, False, "", str(exc))
         if not outcome.ok:
             failed.append(outcome)
     return variant, example_problems(ref, failed)

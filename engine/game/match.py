@@ -16,7 +16,7 @@ from typing import Any
 from paixing.game.conditions import Outcome, Scope, holds, ranked
 from paixing.game.ends import WINNERS, ending_rule
 from paixing.game.facts import HandFacts
-from paixing.rules.match import Levels, Points, Session
+from paixing.rules.match import Levels, MatchRules, Points
 from paixing.rules.scoring import Contract
 
 SIDES = 2
@@ -42,7 +42,7 @@ class MatchState:
     winner: int = -1
     """The side that won the match (-1: play on)."""
 
-    def to_json(self, session: Session | None) -> dict[str, Any]:
+    def to_json(self, session: MatchRules | None) -> dict[str, Any]:
         """The JSON form records carry (levels written as ranks)."""
         ranks = session.levels.ranks if session is not None and session.levels is not None else None
         return {
@@ -56,7 +56,7 @@ class MatchState:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any], session: Session | None) -> MatchState:
+    def from_json(cls, data: dict[str, Any], session: MatchRules | None) -> MatchState:
         """Read the JSON form back; ``ValueError`` for one that does not fit the rules."""
         ranks = session.levels.ranks if session is not None and session.levels is not None else None
         levels = data.get("levels", [0, 0])
@@ -79,7 +79,7 @@ class MatchState:
         return self.winner >= 0
 
 
-def hand_level(session: Session | None, state: MatchState) -> str | None:
+def hand_level(session: MatchRules | None, state: MatchState) -> str | None:
     """The level rank a hand is played at: the declarers' level (the first hand: the first)."""
     if session is None or session.levels is None:
         return None
@@ -93,7 +93,7 @@ def outcome_of(contract: Contract, facts: HandFacts) -> Outcome | None:
     return None if found is None else WINNERS[found[1].winner](contract, facts)
 
 
-def advance(session: Session, state: MatchState, contract: Contract | None, facts: HandFacts, scores: list[int]) -> MatchState:
+def advance(session: MatchRules, state: MatchState, contract: Contract | None, facts: HandFacts, scores: list[int]) -> MatchState:
     """The state after a finished hand."""
     after = replace(state, hands=state.hands + 1, previous=ranked(facts))
     outcome = outcome_of(contract, facts) if contract is not None and facts.finish else None
@@ -141,6 +141,6 @@ def _points(rules: Points, state: MatchState, facts: HandFacts, outcome: Outcome
     return replace(state, points=points, winner=winner)
 
 
-def start_state(session: Session | None, data: dict[str, Any] | None) -> MatchState:
+def start_state(session: MatchRules | None, data: dict[str, Any] | None) -> MatchState:
     """The state a hand is dealt with: read from ``data`` (the carried JSON), or a new match."""
     return MatchState() if data is None else MatchState.from_json(data, session)

@@ -8,7 +8,7 @@ was scripted), re-applies each action through the same checks a player's input g
 and compares every recorded outcome field with its own: a record whose rules, deal, facts or
 result were altered is refused with the first difference.
 
-The shape of a record is checked (``record_shape`` in ``record_checks``) before anything is
+The shape of a record is checked (``record_shape`` in ``record_format``) before anything is
 built from it, so a malformed record is one line, never a traceback.
 """
 
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from paixing.game.record_checks import (
+from paixing.game.record_format import (
     RecordError,
     RulesRefused,
     check_record,

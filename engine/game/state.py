@@ -36,7 +36,7 @@ from paixing.game.facts import HandFacts
 from paixing.game.match import hand_level, start_state
 from paixing.game.obligations import compile_rules
 from paixing.game.observation import Observation
-from paixing.game.record_of import game_record
+from paixing.game.record_format import game_record
 from paixing.game.seat_views import MOVE_EVENTS, PublicViews, observe
 from paixing.game.seats import Seats, roles_of
 from paixing.game.settle import Settlement, settle
@@ -391,7 +391,7 @@ class Game(TrickPlay):
         return self.clone()
 
     def to_record(self) -> dict[str, Any]:
-        """The JSON game record: enough to replay and re-score the hand (see ``record_of``)."""
+        """The JSON game record: enough to replay and re-score the hand (``record_format.game_record``)."""
         return game_record(self)
 
 

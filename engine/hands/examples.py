@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class Outcome:
+class ExampleResult:
     """One example's result: ``ok``, and what was expected and found when it is not."""
 
     index: int
@@ -69,15 +69,23 @@ def plays_against(rs: Ruleset, hand: str, last: str | None) -> list[Play]:
     return result
 
 
-def run_example(rs: Ruleset, index: int, ex: Example) -> Outcome:
+def hand_ruleset(rs: Ruleset, ex: Example) -> Ruleset:
+    """The ruleset of the hand an example assumes (its drawn wild ranks, its level; else the
+    variant's): its check runs with it and the rulebook writes its sentence with it, so the
+    two cannot disagree."""
+    if ex.wild_ranks or ex.level is not None:
+        return rs.for_hand(level=ex.level, wild_ranks=ex.wild_ranks)
+    return rs
+
+
+def run_example(rs: Ruleset, index: int, ex: Example) -> ExampleResult:
     """Check one example against the engine (for the hand it assumes: drawn wild ranks, a
     level); an invalid play in it is a failed outcome."""
-    if ex.wild_ranks or ex.level is not None:
-        rs = rs.for_hand(level=ex.level, wild_ranks=ex.wild_ranks)
+    rs = hand_ruleset(rs, ex)
     try:
         return _run(rs, index, ex)
     except (NotAPlay, UnknownCard, CardError) as exc:
-        return Outcome(index, ex, False, "", str(exc))
+        return ExampleResult(index, ex, False, "", str(exc))
 
 
 Verdict = tuple[bool, str, str]
@@ -164,8 +172,8 @@ def example_kind(ex: Example) -> str:
     raise AssertionError("the Example model requires one kind")
 
 
-def _run(rs: Ruleset, index: int, ex: Example) -> Outcome:
-    return Outcome(index, ex, *EXAMPLE_KINDS[example_kind(ex)].check(rs, ex))
+def _run(rs: Ruleset, index: int, ex: Example) -> ExampleResult:
+    return ExampleResult(index, ex, *EXAMPLE_KINDS[example_kind(ex)].check(rs, ex))
 
 
 def format_notation(rs: Ruleset, text: str) -> str:
@@ -173,5 +181,5 @@ def format_notation(rs: Ruleset, text: str) -> str:
     return format_cards(rs.sort_cards(parse_cards(text)))
 
 
-def run_examples(rs: Ruleset) -> list[Outcome]:
+def run_examples(rs: Ruleset) -> list[ExampleResult]:
     return [run_example(rs, i, ex) for i, ex in enumerate(rs.variant.examples)]

@@ -73,8 +73,9 @@ class Book(Pen):
             "description": self.tr(v.description),
             "overview": overview(self),
             # a deck without jokers gets no word about them (the game removed them)
-            "legend": [self.s("legend.text"), self.s("legend.input")] if v.deck.jokers
-            else [self.s("legend.text_no_jokers"), self.s("legend.input_no_jokers")],
+            "legend": ([self.s("legend.text"), self.s("legend.input")] if v.deck.jokers
+            else [self.s("legend.text_no_jokers"), self.s("legend.input_no_jokers")])
+            + ([self.s("legend.wild")] if self.rs.has_wilds else []),
             "deck": deck(self),
             "dealer_role": "" if no_game else self.s("dealer.role"),
             "no_game": self.s("ov.no_game") if no_game else "",

@@ -23,13 +23,24 @@ class Face:
     suit: str
     cls: str
     title: str
+    wild: bool = False
+    """Wild in the hand it is shown in (the templates mark it: ``*`` after it)."""
 
     @property
     def text(self) -> str:
-        return f"{self.rank}{self.suit}"
+        """The card as Markdown writes it: ``3♦``, ``★RJ``; ``5*`` when wild."""
+        return f"{self.rank}{self.suit}" + ("*" if self.wild else "")
 
 
-def face(card: Card) -> Face:
+def face(card: Card, wild: bool = False) -> Face:
+    """``card`` as drawn; ``wild`` marks a card that is wild in the hand it is shown in."""
+    drawn = _drawn(card)
+    if not wild:
+        return drawn
+    return Face(drawn.rank, drawn.suit, drawn.cls + " wild", drawn.title, True)
+
+
+def _drawn(card: Card) -> Face:
     if card.is_joker:
         return Face("★", card.rank, "joker joker-red" if card.rank == "RJ" else "joker joker-black", card.rank)
     if card.is_special:  # a flower card
@@ -54,8 +65,9 @@ def T(text: str) -> Seg:
     return {"text": text}
 
 
-def C(cards: Iterable[Card]) -> Seg:
-    return {"cards": [face(c) for c in cards]}
+def C(cards: Iterable[Card], rs: Ruleset | None = None) -> Seg:
+    """Cards; with ``rs`` (the ruleset of the hand they are shown in), its wild cards marked."""
+    return {"cards": [face(c, rs is not None and rs.is_wild(c)) for c in cards]}
 
 
 def B(text: str) -> Seg:

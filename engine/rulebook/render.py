@@ -34,8 +34,22 @@ def _md_cell(value: Any) -> str:
     return str(value).replace("|", "\\|").replace("\n", " ")
 
 
-@lru_cache(maxsize=1)
-def environment() -> Environment:
+_TAG = re.compile(r"<(?=[A-Za-z/!?])")
+"""A ``<`` that would open raw HTML in Markdown (a tag, a comment, a declaration)."""
+
+
+def md_text(value: Any) -> str:
+    """Text safe in Markdown: a ``<`` that would start raw HTML (``<script>``, ``<img
+    onerror=…>``, names and notes of a variant file) is written ``&lt;``, which Markdown shows
+    as ``<``; ``a < b`` stays as it is."""
+    return _TAG.sub("&lt;", "" if value is None else str(value))
+
+
+@lru_cache(maxsize=2)
+def environment(markdown: bool = False) -> Environment:
+    """The templates' environment: HTML templates autoescape; Markdown (``markdown=True``)
+    passes every printed value through ``md_text``, so a variant's text cannot put HTML into
+    a Markdown book either."""
     env = Environment(
         loader=PackageLoader("paixing", "templates"),
         autoescape=lambda name: name is not None and ".html" in name,
@@ -43,6 +57,7 @@ def environment() -> Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
         undefined=StrictUndefined,
+        finalize=md_text if markdown else None,
     )
     env.filters["cell"] = _md_cell
     return env
@@ -61,7 +76,7 @@ def render_rulebook(variant_ref: str, lang: str = "zh", fmt: str = "md") -> str:
 @cached_by_source(maxsize=128)
 def _render(ref: str, lang: str, fmt: str) -> str:
     book = Book(facts(ref), lang).build()
-    text = environment().get_template(f"rulebook.{fmt}.j2").render(book=book, t=book["t"], th=book["th"])
+    text = environment(fmt == "md").get_template(f"rulebook.{fmt}.j2").render(book=book, t=book["t"], th=book["th"])
     if isinstance(text, Markup):
         text = str(text)
     return re.sub(r"\n{3,}", "\n\n", text)
@@ -74,7 +89,7 @@ def render_index(ids: Sequence[str]) -> str:
         v = load_variant(vid)
         rows.append({"id": vid, "zh": v.name.zh, "en": v.name.en, "extends": v.extends or ""})
     t = {k.split(".", 1)[1]: (say("zh", k), say("en", k)) for k in ("index.title", "index.intro", "th.variant", "th.zh", "th.en")}
-    return environment().get_template("index.md.j2").render(rows=rows, t=t)
+    return environment(markdown=True).get_template("index.md.j2").render(rows=rows, t=t)
 
 
 def book_files(ids: Sequence[str] | None = None) -> dict[str, str]:

@@ -15,7 +15,7 @@ from pathlib import Path
 from paixing.hands.cache import ruleset
 from paixing.hands.classify import classify
 from paixing.hands.compile import Ruleset, TypeInfo
-from paixing.hands.examples import Outcome, plays_against, run_example, run_examples
+from paixing.hands.examples import ExampleResult, hand_ruleset, plays_against, run_example, run_examples
 from paixing.hands.generate import generate
 from paixing.hands.play import Play
 from paixing.hands.shapes import SHAPES
@@ -54,7 +54,7 @@ class Shown:
 
     number: int | None
     example: Example
-    outcome: Outcome
+    outcome: ExampleResult
 
 
 @dataclass(frozen=True)
@@ -63,7 +63,7 @@ class Facts:
 
     rs: Ruleset
     source: str
-    outcomes: tuple[Outcome, ...]
+    outcomes: tuple[ExampleResult, ...]
     generated: dict[str, Shown]
     mentions: dict[str, tuple[int, ...]]
     odds: tuple[Odds, ...]
@@ -94,7 +94,7 @@ def example_positions(ref: str) -> list[str]:
     return [f"{p[0]}:{p[1]}:{p[2]}" if p else str(path) for p in examples.item_pos]
 
 
-def example_problems(ref: str, failed: list[Outcome]) -> list[str]:
+def example_problems(ref: str, failed: list[ExampleResult]) -> list[str]:
     """One line per failing example, at its ``file:line:col``; an example inherited from a
     parent also names the child (``validate`` and the rulebook word a failure the same way,
     so the file being fixed is always named)."""
@@ -135,7 +135,9 @@ def _readings(rs: Ruleset, notation: str) -> list[Play]:
 
 
 def example_types(rs: Ruleset, ex: Example) -> tuple[set[str], set[str]]:
-    """Hand types an example mentions: (primary: what ``play`` is or is said to be; all)."""
+    """Hand types an example mentions, in the hand it assumes (its wild ranks, its level):
+    (primary: what ``play`` is or is said to be; all)."""
+    rs = hand_ruleset(rs, ex)
     primary: set[str] = set(ex.classify or [])
     everything: set[str] = set(primary)
     if ex.play is not None:

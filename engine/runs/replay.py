@@ -26,7 +26,7 @@ RECORD_SUFFIXES = (".json", ".jsonl")
 
 
 @dataclass(frozen=True)
-class Outcome:
+class ReplayResult:
     """One record's replay (or why a file or line is not a record at all)."""
 
     file: str
@@ -86,23 +86,23 @@ def read_records(file: str) -> Iterator[tuple[int, object]]:
         raise ValueError(f"{file}: no record in the file")
 
 
-def replay_file(file: str, variant: str | None = None) -> list[Outcome]:
+def replay_file(file: str, variant: str | None = None) -> list[ReplayResult]:
     """Replay every record in ``file``; a malformed record is a refused one (like a tampered
     one: the run exits 1), a file that cannot be read or is not JSON gives one bad-input outcome
     (exit 2; the records before it keep theirs). ``variant``: the rules to replay by instead of
     the file each record names (``replay --variant``)."""
-    out: list[Outcome] = []
+    out: list[ReplayResult] = []
     try:
         for number, record in read_records(file):
             if not isinstance(record, dict):
-                out.append(Outcome(file, number, False, (), "not a game record (a JSON object)"))
+                out.append(ReplayResult(file, number, False, (), "not a game record (a JSON object)"))
                 continue
             result = replay_session(record) if record.get("session") else replay(record, variant, Path(file).parent)
-            out.append(Outcome(file, number, result.ok, tuple(result.scores), result.error))
+            out.append(ReplayResult(file, number, result.ok, tuple(result.scores), result.error))
     except ValueError as exc:
-        out.append(Outcome(file, 0, False, (), str(exc), True))
+        out.append(ReplayResult(file, 0, False, (), str(exc), True))
     except RecursionError:
-        out.append(Outcome(file, 0, False, (), "not a game record: nested too deeply"))
+        out.append(ReplayResult(file, 0, False, (), "not a game record: nested too deeply"))
     return out
 
 
@@ -116,12 +116,12 @@ def replay_many(
     jobs: int | None = None,
     progress: Callable[[int, int], None] | None = None,
     variant: str | None = None,
-) -> list[Outcome]:
+) -> list[ReplayResult]:
     """Replay every record of ``files`` (already expanded: ``record_files``), in ``jobs`` worker
     processes (default ``default_jobs``; 1 replays here). Outcomes come in the order of
     ``files``, whatever order the workers finish in; ``progress(done, total)`` after each file."""
     jobs = default_jobs(len(files)) if jobs is None else max(1, jobs)
-    results: list[list[Outcome]] = [[] for _ in files]
+    results: list[list[ReplayResult]] = [[] for _ in files]
     if jobs == 1 or len(files) == 1:
         for i, file in enumerate(files):
             results[i] = replay_file(file, variant)

@@ -1,6 +1,6 @@
 """Play one hand against bots in a terminal, by typing only.
 
-``play_hand`` deals a hand of a variant, lets bots play every seat but yours, prints what each
+``play`` deals a hand of a variant, lets bots play every seat but yours, prints what each
 of them does as it happens (one line per action), and reads your moves as text: card notation
 (``55``, ``7S 7H``, ``333 BJ``), ``pass``/``p``, ``bid …``/``call …`` (or just the contract's
 name, the value, the card), ``?`` for your numbered legal options (a number then plays that
@@ -31,19 +31,19 @@ from paixing.rules.loader import VariantError
 from rich.console import Console
 
 from .base import EXIT_ABANDONED, EXIT_OK, EXIT_USAGE, Chooser, card_text, cards_text, seat_names
-from .match import play_match
+from .hand import INTERRUPTED, TerminalHand
+from .match import run_match
 from .record_file import out_problem, players, saved
-from .session import INTERRUPTED, Session
 from .show import show_file
 
 __all__ = [
     "EXIT_ABANDONED", "EXIT_OK", "EXIT_USAGE", "Chooser", "bot_names", "card_text", "cards_text", "make_bots",
-    "play_hand", "seat_names", "show_file",
+    "play", "seat_names", "show_file",
 ]
 
 
 def bot_names() -> list[str]:
-    """The bot kinds ``play_hand(bots=…)`` accepts."""
+    """The bot kinds ``play(bots=…)`` accepts."""
     return sorted(BOTS)
 
 
@@ -65,7 +65,7 @@ def _chooser(bot: Bot) -> Chooser:
     return choose
 
 
-def play_hand(
+def play(
     variant: str,
     seat: int = 0,
     seed: int = 0,
@@ -109,7 +109,7 @@ def _play_hand(
     console: Console | None,
     record: tuple[str | Path | None, bool],
 ) -> int:
-    """``play_hand`` without the start-up Ctrl-C guard (``record``: ``out`` and ``overwrite``)."""
+    """``play`` without the start-up Ctrl-C guard (``record``: ``out`` and ``overwrite``)."""
     try:
         rs = ruleset(variant)
     except VariantError as exc:
@@ -137,8 +137,8 @@ def _play_hand(
         console = Console(highlight=False)
     echo = not (input_fn is input and sys.stdin.isatty())
     if rs.variant.game.session is not None:  # a whole match: terminal/match.py (not saved with --out)
-        return play_match(rs, seat, seed, choosers, input_fn, console, echo) if out is None else _no_match_out(rs.id)
-    session = Session(new_game(rs, seed), seat, choosers, input_fn, console, echo)
+        return run_match(rs, seat, seed, choosers, input_fn, console, echo) if out is None else _no_match_out(rs.id)
+    session = TerminalHand(new_game(rs, seed), seat, choosers, input_fn, console, echo)
     code = session.run()
     return code if out is None else saved(session.g, code, out, players(n, seat, bots), console)
 

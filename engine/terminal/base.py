@@ -99,7 +99,7 @@ def _signed(value: int) -> str:
     return f"+{value}" if value > 0 else str(value)
 
 
-class SessionBase:
+class TerminalHandBase:
     """One hand at the terminal: the game, the human's seat, the bots and the console."""
 
     def __init__(

@@ -6,13 +6,13 @@ from paixing.game.events import Bonus, Reward
 from rich.table import Table
 from rich.text import Text
 
-from .base import SessionBase, _names, _signed
+from .base import TerminalHandBase, _names, _signed
 
 ROLE_WORDS = {"declarer": "declarer", "partner": "partner", "opponent": "opponent", "bystander": "sits out"}
 """How the result table words each role."""
 
 
-class Final(SessionBase):
+class Final(TerminalHandBase):
     """The result of the hand."""
 
     def final(self) -> None:

@@ -27,16 +27,19 @@ from paixing.game.events import (
     Redeal,
     Reward,
     ShownCard,
+    Tribute,
+    TributeResisted,
+    TributeReturned,
     Trick,
     WildsDrawn,
 )
 from paixing.rules.cards import parse_cards
 from rich.text import Text
 
-from .base import SessionBase, _names, card_text, cards_text
+from .base import TerminalHandBase, _names, card_text, cards_text
 
 
-class EventLines(SessionBase):
+class EventLines(TerminalHandBase):
     """Prints the game's log events."""
 
     def flush(self, phase: str | None = None) -> None:
@@ -165,6 +168,20 @@ class EventLines(SessionBase):
             line.append(f"; {', '.join(out)} sit out")
         self.console.print(line)
 
+    def _tribute(self, e: Tribute) -> None:
+        self.say(Text("Tribute: ", style="bold"), f"{self.does(e.seat, 'give', 'gives')} ", card_text(parse_cards(e.card)[0]),
+                 f" to {self.name(e.to)}")
+        if e.to == self.seat and self.g.phase == "contract":
+            self.say(Text("Give a card back: type `give 10S` (? lists the cards you may give).", style="dim"))
+
+    def _tribute_back(self, e: TributeReturned) -> None:
+        self.say(Text("Return: ", style="bold"), f"{self.does(e.seat, 'give', 'gives')} ", card_text(parse_cards(e.card)[0]),
+                 f" back to {self.name(e.to)}")
+
+    def _resisted(self, e: TributeResisted) -> None:
+        who = " and ".join(self.name(s) for s in e.seats)
+        self.say(Text("No tribute: ", style="bold"), f"{who} hold {e.cards} (抗贡).")
+
 
 LINES: dict[type[Event], str] = {
     Deal: "_deal",
@@ -186,5 +203,8 @@ LINES: dict[type[Event], str] = {
     Factor: "_factor",
     End: "_end",
     WildsDrawn: "_wilds_drawn",
+    Tribute: "_tribute",
+    TributeReturned: "_tribute_back",
+    TributeResisted: "_resisted",
 }
 """Event class → the name of the method that prints it (a pass is worded by ``render``: it needs the phase)."""

@@ -11,11 +11,11 @@ from paixing.rules.hand_rules import Contract
 from rich.cells import cell_len
 from rich.text import Text
 
-from .base import COMMANDS, SessionBase, _names, _signed, card_text, cards_text
+from .base import COMMANDS, TerminalHandBase, _names, _signed, card_text, cards_text
 from .contract import Offer, head_of
 
 
-class Prompts(SessionBase):
+class Prompts(TerminalHandBase):
     """The state at the human's turn, and the options he has."""
 
     def status(self) -> None:

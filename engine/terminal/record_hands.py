@@ -21,7 +21,7 @@ from typing import Any
 
 from paixing.conformance.vectors import FORMAT as VECTORS_FORMAT
 from paixing.conformance.vectors.answers import score_record
-from paixing.game.record_checks import printable
+from paixing.game.record_format import printable
 from paixing.game.records import VariantRef, replay
 from paixing.game.session import replay_session
 from paixing.hands.cache import ruleset

@@ -19,7 +19,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from paixing.game.record_checks import printable
+from paixing.game.record_format import printable
 from paixing.game.records import game_from_record
 from rich.console import Console
 from rich.text import Text

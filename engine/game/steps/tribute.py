@@ -49,14 +49,14 @@ class TributeStep(StepRunner, kind="tribute"):
     usage = {"give": "card"}
     phrases = {
         "step.tribute": (
-            "定约为「{contract}」。从一场比赛的第二局起先进贡：上局末游把手中最大的一张牌（百搭牌除外）交给头游。",
+            "定约为「{contract}」。从一场比赛的第二局起先进贡：上局末游把手中最大的一张牌（癞子除外）交给头游。",
             "The contract is “{contract}”. From the second hand of a match there is a tribute first: the last player out of the hand before gives his highest card (never a wild card) to the first out.",
         ),
         "step.tribute.double": (
             "上局头游、二游同队（双下）时，对方两人都进贡，大的给头游，小的给二游。",
             "When the first two out were partners, both players of the other side give: the higher card to the first out, the lower to the second.",
         ),
-        "step.tribute.resist": ("进贡者合计持有{cards}时抗贡：不进贡，由头游先出。", "If the givers hold {cards} between them they resist: no tribute, and the first out leads."),
+        "step.tribute.resist": ("进贡者合计持有 {cards} 时抗贡：不进贡，由头游先出。", "If the givers hold {cards} between them they resist: no tribute, and the first out leads."),
         "step.tribute.back": ("收贡者还一张不大于{rank}的牌给进贡者（自选）。", "Each receiver gives back a card of his choice, {rank} or lower."),
         "step.tribute.back_level": ("级牌比A大，不能作为不大于该点数的牌还。", "The level rank counts above the ace: its cards are not given back under that cap."),
         "step.tribute.back_any": ("收贡者还一张牌给进贡者（自选）。", "Each receiver gives back a card of his choice."),

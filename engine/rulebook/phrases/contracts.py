@@ -11,6 +11,7 @@ PHRASES: dict[str, Phrase] = {
     # contracts -------------------------------------------------------------------------
     "steps.intro": ("定约阶段依次进行以下步骤：", "The contract phase, in order:"),
     "steps.default": ("以上步骤都没有定约时：「{contract}」。", "If the steps make no contract: “{contract}”."),
+    "steps.none": ("没有定约步骤：每一局都打「{contract}」。", "There are no contract steps: every hand is played as “{contract}”."),
     "c.teams": ("双方", "Sides"),
     "c.solo": ("定约者一人对其余所有人", "the declarer alone against all the others"),
     "c.duel": ("反叫者对被他反叫的定约者，一对一，其余人旁观", "the counter-declarer against the declarer he countered, one against one; the others sit out"),

@@ -45,6 +45,10 @@ PHRASES: dict[str, Phrase] = {
         "在命令行里输入牌时写作 7S、10H、TD 或只写点数（55667788）。",
         "On the command line cards are typed 7S, 10H, TD, or ranks only (55667788).",
     ),
+    "legend.wild": (
+        "例子里牌后的 * 表示这张牌在该例的那一手里是癞子（HTML 版另加金色边框）。",
+        "In the examples a card followed by * is wild in that example's hand (outlined in gold in the HTML book).",
+    ),
     "legend.input": (
         "在命令行里输入牌时写作 7S、10H、TD、BJ、RJ 或只写点数（55667788）。",
         "On the command line cards are typed 7S, 10H, TD, BJ, RJ, or ranks only (55667788).",
@@ -79,13 +83,26 @@ PHRASES: dict[str, Phrase] = {
         "癞子与天然牌一起出时，所有可能的读法都算（见「出牌的大小」）。",
         "Played with natural cards, they read in every way the shapes allow (see “How plays compare”).",
     ),
-    "wild.no_kickers": ("癞子不能当带牌。", "Wild cards are never kickers."),
-    "wild.level_heart": ("级牌的红桃（逢人配）", "the heart of the level rank (逢人配)"),
+    "wild.kickers.no": ("癞子不能当带牌。", "Wild cards are never kickers."),
+    "wild.kickers.complete": (
+        "癞子可以和一张天然牌配成带的对子，但不能单独作带牌。",
+        "A wild card may complete a kicker pair beside one natural card, but wild cards alone are never a kicker.",
+    ),
+    "wild.kickers.any": ("癞子也可以当带牌，单独或和天然牌一起。", "Wild cards may be kickers too, alone or beside natural cards."),
+    "wild.kickers.in": ("{types}：{rule}。", "{types}: {rule}."),
+    "wild.level_heart": ("级牌的红桃", "the hearts of the level rank"),
     "wild.drawn": ("开局翻出的点数的所有牌", "every card of the rank(s) drawn when the hand starts"),
     "wild.natural": (
         "天然牌做的癞子也可以当它本身出；只用癞子出牌时，它们算作自己的点数（纯癞子）。",
         "A natural card that is wild may also be played as itself; played with other wild cards only, wild cards read as their own rank (纯癞子).",
     ),
+    "ranks.order_level": ("点数大小（小 → 大，级牌为 {rank} 时）", "Rank order (low → high) at level {rank}"),
+    "ranks.level_moves": (
+        "级牌换成别的点数时，那个点数升到 {rank} 在上表中的位置，{rank} 回到它本来的位置：{place}。",
+        "When the level is another rank, that rank takes the place {rank} has above, and {rank} goes back to its own place: {place}.",
+    ),
+    "ranks.place_lowest": ("最小", "the lowest rank"),
+    "ranks.place_between": ("在 {lo} 和 {hi} 之间", "between {lo} and {hi}"),
     "ranks.level": (
         "级牌：{rank}（每手可以不同）。级牌比其他点数都大，只小于王；在连牌里仍按本来的位置。",
         "Level rank: {rank} (it may change from hand to hand). The level rank ranks above every other rank, below the jokers only; in sequences it keeps its own place.",

@@ -36,7 +36,12 @@ PHRASES: dict[str, Phrase] = {
         "带牌不能含有与主体相邻、可接成更长连牌的一整组",
         "the kickers may not hold a full group next to the core that would make it a longer chain",
     ),
-    "kick.natural": ("带牌不能是癞子", "kickers are natural cards"),
+    "kick.wilds.no": ("带牌不能是癞子", "kickers are natural cards"),
+    "kick.wilds.complete": (
+        "癞子可以和一张天然牌配成带的对子，但不能单独作带牌",
+        "a wild card may complete a kicker pair beside one natural card, but wild cards alone are never a kicker",
+    ),
+    "kick.wilds.any": ("带牌也可以是癞子，单独或和天然牌一起", "kickers may be wild cards too, alone or beside natural cards"),
     "kick.no_key": ("带牌不参与比较。", "Kickers never count in the comparison."),
     # wild limits -----------------------------------------------------------------------
     "wl.none": ("不能有癞子", "No wild cards"),
@@ -58,7 +63,7 @@ PHRASES: dict[str, Phrase] = {
     "cmp.class": ("与{types}同属一类，互相比较。", "It forms one class with {types}: they compare with each other."),
     "cmp.class_short": ("与{types}同类", "its class: {types} too"),
     "cmp.own": ("同牌型", "its own type"),
-    "cmp.length_only": ("仅 {length} 张", "{length} cards only"),
+    "cmp.length_only": ("仅{length}", "{length} cards only"),
     "cmp.equal": ("相等时不能打。", "Equal plays never beat each other."),
     "feat.length": ("张数", "number of cards"),
     "feat.length_cap": ("张数（{cap}张及以上算相同）", "number of cards ({cap} or more count alike)"),

@@ -18,6 +18,8 @@ PHRASES: dict[str, Phrase] = {
     "play.cards": ("墩里的牌（计张数）", "the cards (counted)"),
     "play.points": ("墩里的牌的分数", "the point values of the cards"),
     "play.total": ("整副牌共 {total} 分。", "The deck holds {total} points."),
+    "play.cards_left": ("剩余张数（报牌）", "Cards left"),
+    "play.cards_left_v": ("每家手里还剩几张牌，所有人随时都知道", "how many cards each player holds is known to all at every moment"),
     "play.after_out": ("赢墩者已出完时", "When the trick winner has gone out"),
     "play.next_active": ("由下一位还有牌的玩家领出", "the next player still in leads"),
     "play.partner_if_revealed": (
@@ -111,7 +113,7 @@ PHRASES: dict[str, Phrase] = {
     "sc.place": ("第{k}名 {n}", "place {k} {n}"),
     # play obligations --------------------------------------------------------------------
     "ob.label": ("出牌规定", "Obligation"),
-    "ob.first_play": ("全局第一手牌必须包含{card}，由持有{card}的玩家先出", "the first play of the hand must contain {card}, and its holder leads"),
+    "ob.first_play": ("全局第一手牌必须包含 {card}，由持有 {card} 的玩家先出", "the first play of the hand must contain {card}, and its holder leads"),
     "ob.first_play_first": ("（只在一组牌局的第一局）", " (in the first hand of a session only)"),
     "ob.must_beat": ("有大必压：能压过上一手时不能不要", "must beat when able: no pass while some play beats the one on the table"),
     "ob.warn": ("下家只剩 {n} 张或更少时，打出{types}必须打自己能出的最大的一手", "when the next player holds {n} card(s) or fewer, a {types} played must be the highest the player can make"),

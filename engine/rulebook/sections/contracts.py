@@ -4,19 +4,35 @@ and multipliers."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from paixing.game.steps import STEPS
+from paixing.rules.cards import parse_cards
 from paixing.rules.hand_rules import Step
 from paixing.rules.scoring import Contract
 
+from ..faces import face
 from ..saying import conditions_words
 from .pen import Pen
 
 
 def step(pen: Pen, st: Step) -> str:
     """The step's sentence, written by its module in the step registry."""
-    return str(STEPS[st.kind].describe(getattr(st, st.kind), pen.s, pen.contract_name, pen.game))
+    return str(STEPS[st.kind].describe(getattr(st, st.kind), _say_cards(pen), pen.contract_name, pen.game))
+
+
+def _say_cards(pen: Pen) -> Callable[..., str]:
+    """``pen.s`` for a step's sentence, where a ``card``/``cards`` argument (card notation, as
+    the rule is written) is drawn as the book draws cards (``★RJ ★RJ``, ``3♦``), not as typed."""
+
+    def say(key: str, **kw: Any) -> str:
+        for name in ("card", "cards"):
+            if isinstance(kw.get(name), str):
+                kw[name] = " ".join(face(c).text for c in parse_cards(kw[name]))
+        return pen.s(key, **kw)
+
+    return say
 
 
 def multipliers(pen: Pen, c: Contract) -> list[str]:
@@ -50,8 +66,8 @@ def contracts(pen: Pen) -> dict[str, Any] | None:
     if g is None:
         return None
     return {
-        "intro": pen.s("steps.intro"),
+        "intro": pen.s("steps.intro") if g.steps else "",
         "steps": [step(pen, st) for st in g.steps],
-        "default": pen.s("steps.default", contract=pen.contract_name(g.default_contract)) if g.default_contract else "",
+        "default": pen.s("steps.default" if g.steps else "steps.none", contract=pen.contract_name(g.default_contract)) if g.default_contract else "",
         "list": [_contract(pen, c) for c in g.contracts],
     }

@@ -16,6 +16,7 @@ from ..phrases import range_words, tr
 from ..shown import Shown
 from .compare import compare_sentence, rung_text
 from .examples import fact
+from .overview import kicker_mode
 from .pen import Pen
 
 
@@ -57,7 +58,7 @@ def _kickers(pen: Pen, k: Kickers) -> str:
     if k.no_longer_chain:
         parts.append(pen.s("kick.longer"))
     if pen.rs.has_wilds:
-        parts.append(pen.s("kick.natural"))
+        parts.append(pen.s(f"kick.wilds.{kicker_mode(k)}"))
     return head + pen.s("w.colon") + pen.s("w.semicolon").join(parts) + pen.s("w.period")
 
 

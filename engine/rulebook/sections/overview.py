@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from paixing.rules.cards import SPECIALS, Card, parse_cards
+from paixing.rules.models import Kickers
 
 from ..faces import C, Rich, T, cards_of, rank_cards, suit_face
 from .pen import Pen
@@ -64,7 +65,9 @@ def ranks(pen: Pen) -> dict[str, Any]:
     never = [x for x in r.order if x not in r.sequence]
     by_suit = [t.id for t in pen.rs.types if "suit" in t.key or "suit" in t.same]
     rows: list[tuple[str, Rich]] = [
-        (pen.s("ranks.order"), [C(rank_cards(r.order))]),
+        # with a level rank, the order a hand at the default level plays by (the engine's own)
+        (pen.s("ranks.order_level", rank=r.level), [C(rank_cards(pen.rs.ranks))]) if r.level is not None
+        else (pen.s("ranks.order"), [C(rank_cards(r.order))]),
         (pen.s("ranks.sequence"), [C(rank_cards(r.sequence))]),
     ]
     if never:
@@ -78,7 +81,7 @@ def ranks(pen: Pen) -> dict[str, Any]:
         rows.append((pen.s("ranks.suits"), suits))
     notes = [pen.s("ranks.both_ends", rank=r.sequence[0]) if pen.rs.tables.wrap else pen.s("ranks.no_wrap")]
     if r.level is not None:
-        notes.append(pen.s("ranks.level", rank=r.level))
+        notes += [pen.s("ranks.level", rank=r.level), _level_moves(pen, r.level)]
     for where in ("top", "bottom"):
         moved = getattr(r.windows, where)
         if moved:
@@ -87,6 +90,16 @@ def ranks(pen: Pen) -> dict[str, Any]:
         "rows": rows,
         "notes": notes + ([pen.s("ranks.suits_used", types=pen.names(by_suit))] if by_suit else []),
     }
+
+
+def _level_moves(pen: Pen, level: str) -> str:
+    """Where the default level rank sits when another rank is the level: its own place in
+    ``ranks.order`` (read from the engine's order for a hand at another level)."""
+    other = next(x for x in pen.v.ranks.sequence if x != level and x in pen.rs.rank_index)
+    order = pen.rs.for_hand(level=other).ranks
+    i = order.index(level)
+    place = pen.s("ranks.place_lowest") if i == 0 else pen.s("ranks.place_between", lo=order[i - 1], hi=order[i + 1])
+    return pen.s("ranks.level_moves", rank=level, place=place)
 
 
 def wilds(pen: Pen) -> list[Rich]:
@@ -112,6 +125,22 @@ def wilds(pen: Pen) -> list[Rich]:
             exact = pen.rs.sort_cards(parse_cards(" ".join(t.exclusive)))
             lines.append([T(pen.s("wild.exclusive")), C(exact), T(pen.s("wild.exclusive_after", type=pen.tr(t.name)))])
     lines.append([T(pen.s("wild.mixed"))])
-    if any(t.kickers for t in pen.rs.types):
-        lines.append([T(pen.s("wild.no_kickers"))])
-    return lines
+    return lines + [[T(line)] for line in kicker_wilds(pen)]
+
+
+def kicker_mode(k: Kickers) -> str:
+    """What ``kickers.wilds`` lets wild cards do in these kickers: ``complete`` completes a pair
+    unit beside a natural card, so with single-card units it allows nothing (``no``)."""
+    return "no" if k.wilds == "complete" and k.size == 1 else k.wilds
+
+
+def kicker_wilds(pen: Pen) -> list[str]:
+    """Whether wild cards may be kickers, from each kicker type's ``kickers.wilds``: one sentence
+    when every such type says the same, else one per value naming its types."""
+    by_mode: dict[str, list[str]] = {}
+    for t in pen.rs.types:
+        if t.spec.kickers is not None:
+            by_mode.setdefault(kicker_mode(t.spec.kickers), []).append(t.id)
+    if len(by_mode) == 1:
+        return [pen.s(f"wild.kickers.{mode}") for mode in by_mode]
+    return [pen.s("wild.kickers.in", types=pen.names(ids), rule=pen.s(f"kick.wilds.{mode}")) for mode, ids in by_mode.items()]

@@ -9,6 +9,7 @@ from paixing.rules.cards import parse_cards
 from paixing.rules.obligations import FirstPlay, Obligation, Warn
 from paixing.rules.scoring import Bonuses
 
+from ..faces import face
 from ..odds import _rank_copies
 from .pen import Pen
 
@@ -40,7 +41,7 @@ def obligation(pen: Pen, o: Obligation) -> str:
     if isinstance(body, FirstPlay):
         (card,) = parse_cards(body.card)
         first = pen.s("ob.first_play_first") if body.hands == "first" else ""
-        return pen.s("ob.first_play", card=str(card)) + first
+        return pen.s("ob.first_play", card=face(card).text) + first
     if isinstance(body, Warn):
         return pen.s("ob.warn", n=body.next_left, types=pen.join(pen.name(t) for t in body.hand_types))
     return pen.s(f"ob.{o.kind}")
@@ -55,6 +56,8 @@ def play(pen: Pen) -> dict[str, Any] | None:
     facts: list[tuple[str, str]] = [
         (pen.s("play.capture"), pen.s(f"play.{pr.capture}")),
         (pen.s("play.after_out"), pen.s(f"play.{pr.lead_after_out}")),
+        # every seat's count of cards is in every observation (``Observation.cards_left``)
+        (pen.s("play.cards_left"), pen.s("play.cards_left_v")),
     ]
     facts += [(pen.s("ob.label"), obligation(pen, o)) for o in pr.obligations]
     points = []

@@ -25,7 +25,7 @@ MAX_OPTION_DIGITS = 6
 """``#`` with more digits than this names no option (and is never converted to an integer)."""
 
 
-class Session(EventLines, Prompts, Final):
+class TerminalHand(EventLines, Prompts, Final):
     """One hand at the terminal: renders the log as it grows and reads the human's moves."""
 
     def ask(self) -> str:

@@ -1,4 +1,5 @@
-"""``paixing simulate`` and ``replay``: whole hands played by bots, and their records."""
+"""``paixing simulate``: whole hands played by bots — single hands, sessions of several hands
+(``--session``) and whole matches (``--matches``, reported per pair of partners)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ from typing import Annotated
 
 import typer
 from paixing.runs.files import Existing, OutDirError, RunFilesError
+from paixing.runs.matches import MatchError, simulate_matches
 from paixing.runs.ray_pool import RayCluster
-from paixing.runs.replay import Outcome, record_files, replay_file, replay_many
 from paixing.runs.simulate import (
     MAX_GAMES,
     SimulationError,
@@ -36,12 +37,7 @@ from .common import (
     new_console,
     print_json,
 )
-from .matches import matches_report
 
-ReplayJobs = Annotated[
-    int | None,
-    typer.Option("--jobs", metavar="K", help="Worker processes for many files (default: one per core)."),
-]
 SimulateJson = Annotated[bool, typer.Option("--json", help="Print JSON (shapes in docs/simulate.md).")]
 MatchesOpt = Annotated[
     int | None, typer.Option("--matches", metavar="N", help="Play N whole matches (a variant with game.session): winners per side.")
@@ -207,7 +203,7 @@ def simulate_cmd(
 
 
 def _runs(variant: str, games: int, modes: tuple[int | None, int | None], seed: int, a: _RunArgs, as_json: bool) -> None:
-    """``--session H`` (sessions of H hands, here) or ``--matches N`` (whole matches: cli/matches.py)."""
+    """``--session H`` (sessions of H hands, here) or ``--matches N`` (whole matches: ``matches_report``)."""
     session, matches = modes
     if session is not None and matches is not None:
         fail("--session and --matches exclude each other", EXIT_USAGE)
@@ -241,81 +237,35 @@ def _sessions(variant: str, sessions: int, hands: int, seed: int, a: _RunArgs, a
     new_console().print(table)
 
 
-@app.command("replay")
-def replay_cmd(
-    files: Annotated[
-        list[str],
-        typer.Argument(
-            metavar="FILE...",
-            help="Game records (JSON), JSON lines of records, or directories of them (*.json, *.jsonl).",
-        ),
-    ],
-    variant: Annotated[
-        str | None,
-        typer.Option(
-            "--variant",
-            metavar="FILE",
-            help="Replay by these rules (a file or built-in id) instead of the file the record names; their digest must match.",
-        ),
-    ] = None,
-    jobs: ReplayJobs = None,
-    as_json: SimulateJson = False,
-) -> None:
-    """Replay game records: re-check every action and the score (docs/simulate.md)."""
-    if jobs is not None and jobs < 1:
-        fail("--jobs must be at least 1", EXIT_USAGE)
-    expanded = record_files(files)
-    if not expanded:
-        fail(f"no record files (*.json, *.jsonl) in {', '.join(files)}", EXIT_USAGE)
-    if len(files) == 1 and expanded == files:
-        _replay_one_file(files[0], as_json, variant)
+def matches_report(variant: str, matches: int, seed: int, names: list[str], out: str | None, as_json: bool) -> None:
+    """Play the matches and print the winners per side and the level (or points) progress."""
+    if matches < 1:
+        fail("--matches must be at least 1", EXIT_USAGE)
+    try:
+        summary = simulate_matches(variant, matches, seed, names, out_dir=out)
+    except ValueError as exc:
+        fail(str(exc), EXIT_USAGE)
+    except OutDirError as exc:
+        fail(str(exc), EXIT_USAGE)
+    except MatchError as exc:
+        fail(str(exc), EXIT_NOT_A_PLAY)
+    data = summary.to_json()
+    if as_json:
+        print_json(data)
         return
-    outcomes = _replay_with_bar(expanded, jobs, show=not as_json, variant=variant)
-    if as_json:
-        print_json({"ok": all(o.ok for o in outcomes), "records": [o.to_json() for o in outcomes]})
-    else:
-        for o in outcomes:
-            typer.echo(f"{o.where}: ok: scores {_scores(o)}" if o.ok else str(o.error if o.bad_input else f"{o.where}: {o.error}"))
-    if any(o.bad_input for o in outcomes):
-        raise typer.Exit(EXIT_USAGE)
-    if not all(o.ok for o in outcomes):
-        raise typer.Exit(EXIT_NOT_A_PLAY)
-
-
-def _scores(o: Outcome) -> str:
-    return " ".join(str(x) for x in o.scores)
-
-
-def _replay_with_bar(files: list[str], jobs: int | None, show: bool, variant: str | None) -> list[Outcome]:
-    """``replay_many`` with a progress bar on stderr for people (none for ``--json``)."""
-    if not show:
-        return replay_many(files, jobs, variant=variant)
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task("replay", total=len(files))
-        return replay_many(files, jobs, progress=lambda done, total: bar.update(task, completed=done), variant=variant)
-
-
-def _replay_one_file(file: str, as_json: bool, variant: str | None) -> None:
-    """One file as before: a single record prints its scores (or why it is refused: malformed,
-    tampered or against its rules, exit 1); JSON lines print one line per record; a file that
-    cannot be read or is not JSON exits 2 with one line."""
-    outcomes = replay_file(file, variant)
-    bad = next((o for o in outcomes if o.bad_input), None)
-    if bad is not None:
-        fail(str(bad.error), EXIT_USAGE)
-    all_ok = all(o.ok for o in outcomes)
-    single = len(outcomes) == 1 and outcomes[0].line == 0
-    if as_json:
-        rows = [{"line": o.line, "ok": o.ok, "scores": list(o.scores), "error": o.error} for o in outcomes]
-        one = {k: v for k, v in rows[0].items() if k != "line"}
-        print_json(one if single else {"ok": all_ok, "records": rows})
-    elif single:
-        if not outcomes[0].ok:
-            fail(f"{file}: {outcomes[0].error}", EXIT_NOT_A_PLAY)
-        typer.echo(f"ok: scores {_scores(outcomes[0])}")
-    else:
-        for o in outcomes:
-            typer.echo(f"{o.where}: " + (f"ok: scores {_scores(o)}" if o.ok else str(o.error)))
-    if not all_ok:
-        raise typer.Exit(EXIT_NOT_A_PLAY)
+    console = new_console()
+    spread = data["hands_per_match"]
+    sides = Table(title=f"{summary.variant}: {matches} matches, seed {seed}", caption=f"hands per match: mean {spread['mean']}, min {spread['min']}, max {spread['max']}")
+    for col in ("side", "seats", "bots", "matches won", "win rate"):
+        sides.add_column(col, justify="right" if col in ("matches won", "win rate") else "left")
+    for k, seats in enumerate(summary.sides):
+        bots = ", ".join(names[s] for s in seats)
+        sides.add_row(str(k), " & ".join(map(str, seats)), bots, str(data["wins"][k]), f"{data['wins'][k] / matches:.1%}")
+    console.print(sides)
+    progress = Table(title="Progress (each side after every hand)")
+    for col in ("match", "winner", "hands", "after each hand"):
+        progress.add_column(col)
+    for r in summary.results[:20]:
+        steps = " ".join("/".join(map(str, p)) for p in r.progress)
+        progress.add_row(str(r.index), str(r.winner), str(r.hands), steps)
+    console.print(progress)
