@@ -10,7 +10,7 @@ The peer's four-joker bomb is taken from its ``findJokerBomb`` (its ``findAllCom
 that one from a leftover loop variable; see tests/data/README.md).
 
 "same plays" compares the sets of plays as card ranks (suits and readings aside): the two
-differ where the rules differ (tests/test_guandan_peer.py lists and explains each kind).
+differ where the rules differ (tests/peers/test_guandan_guandanzero.py lists and explains each kind).
 """
 
 from __future__ import annotations

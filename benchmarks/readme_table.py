@@ -8,7 +8,7 @@ from benchmarks/results/latest.json (the sections ``movegen`` and ``games``, and
 when benchmarks/startup.py has written one), and in docs/performance.md the blocks
 ``<!-- moves:… -->`` (what each implementation returns, section ``movegen``) and
 ``<!-- scaling:… -->`` (section ``scaling``). ``--check``
-only says whether the blocks are up to date (exit 1 if not); tests/test_benchmarks.py does the
+only says whether the blocks are up to date (exit 1 if not); tests/tools/test_benchmarks.py does the
 same, so the tables cannot drift from the committed file.
 """
 

@@ -6,7 +6,7 @@ position, so ``loader.load_variant`` first reads the chain with this module and 
 only when anything at all goes wrong does it read the files again with positions, and every
 message comes from that second, careful pass.
 
-Agreement with the careful reader is the contract (``tests/test_fast_yaml.py`` checks every
+Agreement with the careful reader is the contract (``tests/rules/test_fast_yaml.py`` checks every
 file in the repository): plain scalars resolve by the YAML 1.2 rules ruamel uses, and any
 value the two readers might take differently — an int with ``_`` or a ``0x`` prefix, an
 exponent, ``.inf``, a date, a merge key ``<<``, a duplicate key, a tab anywhere, an explicit tag libyaml

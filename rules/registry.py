@@ -14,7 +14,7 @@ what implements one (docs/architecture.md, "The registries"). So every registry 
 - **A hit is a plain dict look-up.** ``Registry`` is a ``dict`` subclass that overrides only
   ``__missing__`` (and the writes), so a registry read per move costs what a dict costs.
 - **It lists itself** (``names()``, in the order entries were added) for the schema, the
-  rulebook, the docs and ``tests/test_registries.py``, which checks every registry's keys
+  rulebook, the docs and ``tests/rules/test_registries.py``, which checks every registry's keys
   against the rule language's.
 
 It sits in ``rules/``, the lowest layer, so the loader's checks can use it as well as the engine.

@@ -18,7 +18,7 @@ says, and replays the public history on that deal with the engine itself:
   it with the random stream (a card shown at random), the world tries each rotation of the
   dealt order until the automatic events agree.
 
-Only the observation is read: the real hidden hands never enter (``tests/test_search.py``).
+Only the observation is read: the real hidden hands never enter (``tests/game/test_search.py``).
 The first hand of a session is assumed (an observation does not say which hand it is).
 """
 

@@ -61,7 +61,7 @@ COMMANDS = {
     "validate": "variants",
     "schema": "variants",
 }
-"""Each command → the module that registers it (``tests/test_cli_startup.py`` checks both agree)."""
+"""Each command → the module that registers it (``tests/tools/test_cli_startup.py`` checks both agree)."""
 
 __all__ = [
     "EXIT_NOT_A_PLAY",

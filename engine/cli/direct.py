@@ -12,7 +12,7 @@ callback, an environment variable or a prompt) makes it return None, and the cal
 through typer as before, which also writes every usage error. ``run`` then ends the call as
 click's standalone mode does (the command's ``typer.Exit`` code, Ctrl-C, a closed pipe).
 
-``tests/test_cli_startup.py`` runs a corpus of command lines both ways and compares stdout,
+``tests/tools/test_cli_startup.py`` runs a corpus of command lines both ways and compares stdout,
 stderr and exit codes.
 """
 

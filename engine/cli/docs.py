@@ -1,7 +1,7 @@
 """The parts of docs/cli.md that are command output, regenerated from the commands themselves.
 
 A hand-written list of the built-in variants fell behind the files (it named 4 of 7); the
-blocks fenced ``FENCE`` are now written by running their command, and ``tests/test_cli.py`` checks that
+blocks fenced ``FENCE`` are now written by running their command, and ``tests/tools/test_cli.py`` checks that
 the committed page still matches. After adding a variant or changing a listed command:
 
     python -m paixing.cli.docs docs/cli.md

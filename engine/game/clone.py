@@ -3,8 +3,8 @@
 
 The copy shares what never changes during a hand (the compiled rules, the contract, events,
 actions and plays, which are immutable) and copies every container the hand mutates. A new
-mutable attribute of ``Game`` must be copied here too (``tests/test_observation_cache.py`` and
-``tests/test_steps_observation.py`` play a clone and its original apart).
+mutable attribute of ``Game`` must be copied here too (``tests/game/test_observation_cache.py`` and
+``tests/game/test_steps_observation.py`` play a clone and its original apart).
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ so evaluating a score row, an end rule or a factor is a few calls, not a parse.
 A new fact: add it to the catalogue (doc, phrases) and register its evaluator here with
 ``@SCALAR_FNS.register(name)`` (a ``Scalar``: scope and argument → a number or None),
 ``@SUBJECT_FNS.register(name)`` (a ``Subject``: → seats) or ``@MEASURE_FNS.register(name)``
-(a ``Measure``: scope and seats → a number); ``tests/test_registries.py`` checks that the
+(a ``Measure``: scope and seats → a number); ``tests/rules/test_registries.py`` checks that the
 catalogue and these registries hold the same names.
 """
 

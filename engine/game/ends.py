@@ -7,7 +7,7 @@ function of the contract and the facts that returns the winning side and the per
 
 A new winner kind needs: its name in ``EndRule.winner`` (rules/scoring.py), a ``Decide``
 function here registered with ``@WINNERS.register(name)``, and its rulebook phrase
-(``end.by_<kind>`` in rulebook/phrases/scoring.py); ``tests/test_registries.py`` checks that
+(``end.by_<kind>`` in rulebook/phrases/scoring.py); ``tests/rules/test_registries.py`` checks that
 the names agree.
 """
 

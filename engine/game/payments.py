@@ -6,7 +6,7 @@ the contract's multiplier; it returns the per-seat scores and, for ``per_card``,
 that applied to single losers. A new form needs: its key on ``ScoreRow`` (rules/scoring.py:
 one of the row's ``one_of`` keys), a ``Form`` function here registered with
 ``@FORMS.register(key)``, and its rulebook phrase in ``rulebook/phrases/scoring.py``;
-``tests/test_registries.py`` checks that the keys agree.
+``tests/rules/test_registries.py`` checks that the keys agree.
 """
 
 from __future__ import annotations

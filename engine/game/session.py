@@ -6,7 +6,7 @@ the next hand's dealer under ``dealer.later_hands: previous_first_out``). Runnin
 always carried. A later rule (levels, tribute, a match end) is one more carrier and one more
 keyword of ``Game``, not a field named after a game here: a ``Carrier`` registered with
 ``@CARRIERS.register(keyword)``, whose keyword ``Game`` takes and its record writes
-(``tests/test_registries.py`` checks both).
+(``tests/rules/test_registries.py`` checks both).
 
 A session record is ``{"session": true, "variant", "seed", "hands": [hand records], "totals"}``;
 ``replay_session`` replays every hand through ``records.replay`` and checks that each hand was
@@ -17,10 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from paixing.game.match import MatchState, advance, hand_level
-from paixing.game.records import Replay, replay
+from paixing.game.records import Replay, VariantRef, replay
 from paixing.game.state import Game
 from paixing.hands.compile import Ruleset
 from paixing.rules.registry import Registry
@@ -104,8 +105,10 @@ class Session:
         return {"session": True, "variant": self.rs.id, "seed": seed, "hands": list(self.records), "totals": list(self.totals)}
 
 
-def replay_session(record: dict[str, Any], rs: Ruleset | None = None) -> Replay:
-    """Replay every hand of a session record; check the carried state and the totals."""
+def replay_session(record: dict[str, Any], rs: VariantRef = None, record_dir: Path | None = None) -> Replay:
+    """Replay every hand of a session record; check the carried state and the totals. ``rs``
+    and ``record_dir`` are passed to each hand's ``replay`` (the rules to read it by instead
+    of the ones it names; where the record lies, where its variant file may be found)."""
     totals: list[int] | None = None
     carried: dict[str, Any] = {}
     last: Replay | None = None
@@ -115,7 +118,7 @@ def replay_session(record: dict[str, Any], rs: Ruleset | None = None) -> Replay:
         for name, value in carried.items():
             if hand.get(name) != value:
                 return Replay(False, totals or [], f"hand {k}: {name} is {hand.get(name)!r}, carried {value!r}", None)
-        last = replay(hand, rs)
+        last = replay(hand, rs, record_dir)
         if not last.ok or last.game is None:
             return Replay(False, totals or [], f"hand {k}: {last.error}", last.game)
         totals = last.scores if totals is None else [t + s for t, s in zip(totals, last.scores, strict=True)]

@@ -7,7 +7,7 @@ sides do not depend on the declarer at all: they are read from the contract's se
 
 A new kind needs: its name in ``Contract.teams`` (rules/scoring.py), a ``Build`` function here
 registered with ``@TEAMS.register(name)``, and its ``c.<kind>`` phrase in
-rulebook/phrases/contracts.py (``tests/test_registries.py`` checks that the names agree).
+rulebook/phrases/contracts.py (``tests/rules/test_registries.py`` checks that the names agree).
 """
 
 from __future__ import annotations

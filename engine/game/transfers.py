@@ -7,7 +7,7 @@ that are not decided (play stopped with several players still holding cards) doe
 A new kind needs: its name in ``Transfer.what`` (rules/scoring.py), a ``Take`` function here
 registered with ``@TRANSFERS.register(name)`` (what it takes from the source seat, and what that
 leaves him), and its rulebook phrase (``end.<what>`` in rulebook/phrases/scoring.py);
-``tests/test_registries.py`` checks that the names agree.
+``tests/rules/test_registries.py`` checks that the names agree.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@
 of ``Example`` that select it and its check, a function of the ruleset and the example returning
 a ``Verdict`` (passed, what was expected, what the engine found); entries are in precedence
 order. A new kind is its keys on ``Example`` (rules/models.py), one entry here and its writer in
-``paixing.rulebook.sections.examples.EXAMPLE_WRITERS``; ``tests/test_registries.py`` checks
+``paixing.rulebook.sections.examples.EXAMPLE_WRITERS``; ``tests/rules/test_registries.py`` checks
 that the keys and the two registries agree.
 """
 

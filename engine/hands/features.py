@@ -5,7 +5,7 @@ variant is compiled, so comparing two plays never looks a feature up by name. ``
 shape what its top is (a chain's top is its highest sequence position, a group's its rank).
 A new feature needs: a builder here, registered with ``@FEATURES.register(name)`` (a builder is
 a function of ``FeatureContext`` returning ``FeatureFn``), its name in ``rules.models.Feature``
-and its phrase ``feat.<name>`` in rulebook/phrases/hand_types.py; ``tests/test_registries.py``
+and its phrase ``feat.<name>`` in rulebook/phrases/hand_types.py; ``tests/rules/test_registries.py``
 checks that the two lists of names agree.
 """
 

@@ -3,7 +3,7 @@
 ``paixing moves`` spends most of its time importing pydantic and building the rule
 language's models before it can compile a variant (docs/performance.md, "Start-up"). A
 variant the careful loader accepted once is stored as plain objects; compiling those gives
-the same tables, plays and answers (``tests/test_stored.py`` compares every built-in variant),
+the same tables, plays and answers (``tests/rules/test_stored.py`` compares every built-in variant),
 and imports neither the loader nor the models.
 
 The card commands of the CLI use this; ``ruleset`` (the public API) keeps returning rulesets

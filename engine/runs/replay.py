@@ -97,7 +97,8 @@ def replay_file(file: str, variant: str | None = None) -> list[ReplayResult]:
             if not isinstance(record, dict):
                 out.append(ReplayResult(file, number, False, (), "not a game record (a JSON object)"))
                 continue
-            result = replay_session(record) if record.get("session") else replay(record, variant, Path(file).parent)
+            folder = Path(file).parent
+            result = replay_session(record, variant, folder) if record.get("session") else replay(record, variant, folder)
             out.append(ReplayResult(file, number, result.ok, tuple(result.scores), result.error))
     except ValueError as exc:
         out.append(ReplayResult(file, 0, False, (), str(exc), True))

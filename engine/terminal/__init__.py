@@ -3,8 +3,10 @@
 ``play`` deals a hand of a variant, lets bots play every seat but yours, prints what each
 of them does as it happens (one line per action), and reads your moves as text: card notation
 (``55``, ``7S 7H``, ``333 BJ``), ``pass``/``p``, ``bid …``/``call …`` (or just the contract's
-name, the value, the card), ``?`` for your numbered legal options (a number then plays that
-option), ``hand`` to reprint your hand, ``status`` for the table, ``quit``. A refused move prints
+name, the value, the card), ``give …`` (a card given back for a tribute), ``?`` for your
+numbered legal options (``#N`` then takes that option), ``hand`` to reprint your hand,
+``status`` for the table, ``hint`` (the greedy bot's choice from your observation),
+``tracker`` (记牌器, the cards of each rank still out), ``quit``. A refused move prints
 the engine's one-line reason and asks again. At the end: the score table and the result reason.
 
 Seats are named from where you sit, in playing order: **You**, **下家** (plays after you),
@@ -25,6 +27,7 @@ from pathlib import Path
 
 from paixing.agents.bots import BOTS, Bot, make_bot
 from paixing.agents.play import bot_seed
+from paixing.game.session import Session
 from paixing.game.state import Action, Game, new_game
 from paixing.hands.cache import ruleset
 from paixing.rules.loader import VariantError
@@ -32,8 +35,9 @@ from rich.console import Console
 
 from .base import EXIT_ABANDONED, EXIT_OK, EXIT_USAGE, Chooser, card_text, cards_text, seat_names
 from .hand import INTERRUPTED, TerminalHand
+from .line_input import read_line
 from .match import run_match
-from .record_file import out_problem, players, saved
+from .record_file import out_problem, players, saved, saved_match
 from .show import show_file
 
 __all__ = [
@@ -70,7 +74,7 @@ def play(
     seat: int = 0,
     seed: int = 0,
     bots: str = "greedy",
-    input_fn: Callable[[str], str] = input,
+    input_fn: Callable[[str], str] = read_line,
     console: Console | None = None,
     out: str | Path | None = None,
     overwrite: bool = False,
@@ -80,12 +84,15 @@ def play(
     0 when the hand was played to its end; 1 when input ended (EOF), on ``quit``, or when the
     engine could not go on; 2 for an unknown variant, a variant without a ``game:`` section, a
     seat out of range or unknown bots (one line on stderr). ``input_fn`` reads one line (like
-    ``input``); everything else is printed on ``console`` (default: a new rich Console on
+    ``input``; the default, ``line_input.read_line``, reads at most 4096 characters of it, and
+    a longer line from any input function is refused in one line); everything else is printed on ``console`` (default: a new rich Console on
     stdout). Lines typed are echoed on the console unless they come from ``input`` on a terminal.
 
     ``out``: write the hand's game record there when it is played to its end (``record_file``:
     the format ``simulate --out`` writes and ``replay``/``show`` read); an unfinished hand
-    writes nothing and says so in one line on stderr. A file that already exists (unless
+    writes nothing and says so in one line on stderr. A variant that plays a match writes the
+    session record of the hands finished (``{"session": true, …, "hands": [...]}``, as
+    ``simulate --matches --out``), the whole match once it is won. A file that already exists (unless
     ``overwrite``), a folder, or a missing folder is refused before the deal (exit 2); a
     record that cannot be written after the hand is one line and exit 1.
 
@@ -135,15 +142,11 @@ def _play_hand(
         return EXIT_USAGE
     if console is None:
         console = Console(highlight=False)
-    echo = not (input_fn is input and sys.stdin.isatty())
-    if rs.variant.game.session is not None:  # a whole match: terminal/match.py (not saved with --out)
-        return run_match(rs, seat, seed, choosers, input_fn, console, echo) if out is None else _no_match_out(rs.id)
+    echo = not (input_fn in (input, read_line) and sys.stdin.isatty())
+    if rs.variant.game.session is not None:  # a whole match: terminal/match.py
+        match = Session.start(rs)
+        code = run_match(rs, seat, seed, choosers, input_fn, console, echo, match)
+        return code if out is None else saved_match(match, seed, code, out, players(n, seat, bots), console)
     session = TerminalHand(new_game(rs, seed), seat, choosers, input_fn, console, echo)
     code = session.run()
     return code if out is None else saved(session.g, code, out, players(n, seat, bots), console)
-
-
-def _no_match_out(variant: str) -> int:
-    """``--out`` saves one hand; a whole match is not saved yet (one line, exit 2)."""
-    print(f"{variant} plays a whole match: --out saves one hand and cannot save a match yet", file=sys.stderr)
-    return EXIT_USAGE

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from paixing.game.conditions import ranked
 from paixing.game.events import Bonus, Reward
 from rich.table import Table
 from rich.text import Text
 
 from .base import TerminalHandBase, _names, _signed
 
+WORDED = ("first_out", "double_out", "captures")
+"""The endings the result line words itself (an end rule's ``reason``, or its winner kind)."""
 ROLE_WORDS = {"declarer": "declarer", "partner": "partner", "opponent": "opponent", "bystander": "sits out"}
 """How the result table words each role."""
 
@@ -31,9 +34,10 @@ class Final(TerminalHandBase):
         if totals is not None:
             table.add_column("after transfers", justify="right")
         table.add_column("score", justify="right")
+        places = self.places()
         for s in self.order:
             row = [f"{self.names[s]} ({s})", self.role(s),
-                   str(g.finish.index(s) + 1) if s in g.finish else "—",
+                   str(places.index(s) + 1) if s in places else "—",
                    str(g.captured[s]) if c is not None and self.capture_unit else "—"]
             if totals is not None:
                 row.append(str(totals[s]))
@@ -41,7 +45,7 @@ class Final(TerminalHandBase):
             table.add_row(*row)
         self.console.print(table)
         self.say(Text("Result: ", style="bold"), self.reason())
-        winners = ", ".join(self.names[s] for s in result.winners) or "nobody"
+        winners = ", ".join(self.names[s] for s in self.winners()) or "nobody"
         self.say(f"Winners: {winners}.")
         paid = g.score_row()
         mult = facts.get("multiplier", 1)
@@ -66,6 +70,21 @@ class Final(TerminalHandBase):
                 parts.append(f"{_names(t.name) if t is not None else named.get(name, name)} ×{times}")
         return ", ".join(parts)
 
+    def places(self) -> tuple[int, ...]:
+        """Seats by finishing place as settlement ranks them: those out, then the last player
+        once only one still held cards (the fourth of four is placed, not "—")."""
+        return ranked(self.g.facts()) if self.g.contract is not None else tuple(self.g.finish)
+
+    def winners(self) -> list[int]:
+        """The hand's winners; under a score row paid by place, every seat its place pays (a
+        +1 second place wins too), in order of place."""
+        g = self.g
+        assert g.result is not None
+        paid = g.score_row()
+        if paid is None or paid.places is None:
+            return list(g.result.winners)
+        return [s for k, s in enumerate(self.places()) if k < len(paid.places) and paid.places[k] > 0]
+
     def role(self, s: int) -> str:
         """The seat's role, as the result table words it (one rule: ``Game.roles``)."""
         role = self.g.roles()[s]
@@ -76,7 +95,7 @@ class Final(TerminalHandBase):
         result = g.result
         assert result is not None
         facts = result.facts
-        reason = result.reason
+        reason = self.ending_kind(result.reason)
         if reason == "first_out":
             return f"first out — {self.name(g.finish[0])} went out first."
         if reason == "double_out":
@@ -91,4 +110,15 @@ class Final(TerminalHandBase):
                     f"opponents {sides[1]}; {rule}, a tie goes to the first player out's side.")
         if g.contract is None:
             return f"instant win — {self.event_name(reason)}."
-        return reason
+        order = ", ".join(self.name(s) for s in self.places())
+        return f"the hand is over — places: {order}."
+
+    def ending_kind(self, reason: str) -> str:
+        """The kind of ending a result's reason names: a variant's own name for an end rule
+        (``three_out``) is read as the rule's winner kind (``first_out``), so the terminal words
+        it and never prints the id; the kinds it words itself pass through."""
+        g = self.g
+        if reason in WORDED or g.contract is None:
+            return reason
+        rule = next((r for r in g.contract.end.rules if r.reason == reason), None)
+        return rule.winner if rule is not None else reason

@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 import re
+from functools import cached_property
 
-from paixing.game.entry import AmbiguousPlay
+from paixing.agents.bots import Bot
+from paixing.game import steps
+from paixing.game.entry import AmbiguousPlay, record_text
 from paixing.game.readings import reading_text
 from paixing.game.state import Action, IllegalAction
 from paixing.hands.play import Play
-from paixing.rules.cards import CardError
+from paixing.rules.cards import CardError, parse_cards
 from rich.text import Text
 
+from .aids import HINT_BOT, hint, hint_bot, tracker_text
 from .base import EXIT_ABANDONED, EXIT_OK, _Abandon, _BotError
 from .contract import running_step, shorthand
 from .final import Final
+from .line_input import MAX_LINE, TOO_LONG, LineTooLong
 from .lines import EventLines
 from .prompts import Prompts
 
@@ -25,22 +30,56 @@ MAX_OPTION_DIGITS = 6
 """``#`` with more digits than this names no option (and is never converted to an integer)."""
 
 
+WORDS = {
+    "?": "_options", "？": "_options", "options": "_options",
+    "help": "_help", "h": "_help",
+    "hand": "_hand",
+    "status": "_status", "table": "_status",
+    "hint": "_hint", "提示": "_hint",
+    "tracker": "_tracker", "记牌器": "_tracker",
+}
+"""Commands (a whole line, any case) → the method that answers it; none is a card's notation."""
+
+
 class TerminalHand(EventLines, Prompts, Final):
     """One hand at the terminal: renders the log as it grows and reads the human's moves."""
 
+    tracking = False
+    """Whether the played-cards tracker is shown at each turn (``tracker`` toggles it; a
+    match's next hand keeps it: ``run_match`` passes it on)."""
+
+    @cached_property
+    def hinter(self) -> Bot:
+        """The bot whose choice ``hint`` shows (made at the first ``hint``)."""
+        return hint_bot()
+
     def ask(self) -> str:
+        """One line typed at the ``>`` prompt; a line longer than ``MAX_LINE`` (from any input
+        function) is refused in one line and asked again, never echoed or parsed."""
+        line = self._read()
+        while line is None or len(line) > MAX_LINE:
+            if line is not None:
+                self.console.print()  # the prompt's line ends, as after a line read and refused
+            self.say(Text(TOO_LONG, style="red"))
+            line = self._read()
+        if self.echo:
+            self.console.print(line, markup=False, highlight=False)
+        return line
+
+    def _read(self) -> str | None:
+        """The prompt and the line read (None: ``read_line`` found it too long)."""
         self.console.print(Text("> ", style="bold"), end="")
         try:
-            line = self.input_fn("")
+            return self.input_fn("")
+        except LineTooLong:
+            self.console.print()
+            return None
         except EOFError:
             self.console.print()
             raise _Abandon("Input ended (EOF): the hand is abandoned.") from None
         except KeyboardInterrupt:
             self.console.print()
             raise _Abandon(INTERRUPTED) from None
-        if self.echo:
-            self.console.print(line, markup=False, highlight=False)
-        return line
 
     def human_turn(self) -> None:
         g = self.g
@@ -49,6 +88,8 @@ class TerminalHand(EventLines, Prompts, Final):
         self.say(Text(f"── Your turn ({g.phase}) ──", style="bold cyan"))
         self.status()
         self.show_hand()
+        if self.tracking:
+            self.show_tracker()
         if g.phase == "contract":
             self.contract_prompt(acts)
         else:
@@ -68,20 +109,9 @@ class TerminalHand(EventLines, Prompts, Final):
         if not text:
             self.say(Text("Type a move, or ? for your options.", style="dim"))
             return False
-        if low in ("?", "？", "options"):
-            self.list_options(acts)
-            return False
-        if low in ("help", "h"):
-            self.help()
-            self.list_options(acts)
-            return False
-        if low == "hand":
-            self.show_hand()
-            return False
-        if low in ("status", "table"):
-            self.status()
-            if g.phase == "play":
-                self.trick_line()
+        command = WORDS.get(low)
+        if command is not None:
+            getattr(self, command)(acts)
             return False
         if low in QUIT_WORDS:  # the full word only: a rank (Q, K …) is never a command
             return self.confirm_quit()
@@ -91,8 +121,80 @@ class TerminalHand(EventLines, Prompts, Final):
         if low.startswith("play "):
             text = text[5:].strip()
         elif g.phase == "contract":
+            same_rank = self.cards_of_rank(text, acts)
+            if same_rank:
+                return self.try_apply(same_rank[0]) if len(same_rank) == 1 else self.choose_suit(same_rank)
             text = self.contract_text(text, acts)
         return self.try_apply(text)
+
+    def cards_of_rank(self, text: str, acts: list[Action]) -> list[Action]:
+        """A card typed by rank alone (``10``, ``give J``) where a step moves one card of your
+        choice (a card given back): the legal actions moving a card of that rank, one per suit
+        (empty for anything else; a partner card to call is always typed with its suit)."""
+        words = text.split()
+        if len(words) == 2 and words[0].lower() in steps.USAGES:
+            words = words[1:]
+        if len(words) != 1:
+            return []
+        try:
+            cards = parse_cards(words[0])
+        except (CardError, ValueError):
+            return []
+        if len(cards) != 1 or cards[0].suit is not None or cards[0].is_special:
+            return []
+        rank = cards[0].rank
+        return [a for a in acts if a.card is not None and a.card.rank == rank
+                and (a.meaning is None or a.meaning.declares is None)]
+
+    def choose_suit(self, options: list[Action]) -> bool:
+        """Several cards of the rank typed: number them, so the suit is yours to choose."""
+        self.listed = options
+        choices = " · ".join(f"#{i} {a}" for i, a in enumerate(options, start=1))
+        self.say(Text(f"✗ which {options[0].card.rank if options[0].card else ''}? {choices}", style="red"),
+                 Text("  (type one, or #N)", style="dim"))
+        return False
+
+    # the commands of ``WORDS``, each given the legal actions ---------------------------------
+    def _options(self, acts: list[Action]) -> None:
+        self.list_options(acts)
+
+    def _help(self, acts: list[Action]) -> None:
+        self.help()
+        self.list_options(acts)
+
+    def _hand(self, acts: list[Action]) -> None:
+        self.show_hand()
+
+    def _status(self, acts: list[Action]) -> None:
+        self.status()
+        if self.tracking:
+            self.show_tracker()
+        if self.g.phase == "play":
+            self.trick_line()
+
+    def _hint(self, acts: list[Action]) -> None:
+        """What the greedy bot would do from your seat's observation; ``#1`` takes it."""
+        action = hint(self.hinter, self.g.observation(self.seat))
+        self.listed = [action]
+        line = Text(f"Hint ({HINT_BOT} bot): ", style="bold")
+        if action.play is not None:
+            line.append_text(self.play_text(action.play))
+            line.append(f" — type {record_text(self.rs, action)} or #1")
+        else:
+            line.append(f"{action} — type it or #1")
+        self.console.print(line)
+
+    def _tracker(self, acts: list[Action]) -> None:
+        """Turn the played-cards tracker (记牌器) on or off; on, it is shown at once."""
+        self.tracking = not self.tracking
+        if self.tracking:
+            self.say(Text("Tracker on: shown at each of your turns (`tracker` turns it off).", style="dim"))
+            self.show_tracker()
+        else:
+            self.say(Text("Tracker off.", style="dim"))
+
+    def show_tracker(self) -> None:
+        self.say(Text(tracker_text(self.g.observation(self.seat)), style="dim"))
 
     def confirm_quit(self) -> bool:
         """Leave the hand only after a second ``yes``: a stray word never ends a game."""

@@ -38,6 +38,12 @@ from rich.text import Text
 
 from .base import TerminalHandBase, _names, card_text, cards_text
 
+CALLS = {1: "报单", 2: "报双"}
+"""What a player calls when a play leaves him this many cards (报单, 报双). The count is public
+in every variant (``Observation.cards_left``), so the terminal says it as a table would hear it,
+whatever the rules; where a ``warn`` obligation makes it bind, the player it binds is told at
+his turn (``binding``)."""
+
 
 class EventLines(TerminalHandBase):
     """Prints the game's log events."""
@@ -120,6 +126,9 @@ class EventLines(TerminalHandBase):
         if left:
             line.append(f"  ({left} left)", style="dim")
         self.console.print(line)
+        if left in CALLS:
+            self.say(Text(f"{self.does(e.seat, 'have', 'has')} {left} card{'s' if left > 1 else ''} left "
+                          f"({CALLS[left]}).", style="bold"))
 
     def _partner_revealed(self, e: PartnerRevealed) -> None:
         mate = "You are" if e.seat == self.seat else f"{self.name(e.seat)} is"
@@ -161,7 +170,8 @@ class EventLines(TerminalHandBase):
         c = self.contract_of(e.contract)
         line = Text("Contract: ")
         line.append(_names(c.name), style="bold")
-        line.append(f" — declarer {self.name(e.declarer)}")
+        if self.has_declarer:
+            line.append(f" — declarer {self.name(e.declarer)}")
         if e.opponent is not None:
             line.append(f" against {self.name(e.opponent)}")
             out = [self.name(s) for s in range(self.g.n) if s not in (e.declarer, e.opponent)]
@@ -171,7 +181,7 @@ class EventLines(TerminalHandBase):
     def _tribute(self, e: Tribute) -> None:
         self.say(Text("Tribute: ", style="bold"), f"{self.does(e.seat, 'give', 'gives')} ", card_text(parse_cards(e.card)[0]),
                  f" to {self.name(e.to)}")
-        if e.to == self.seat and self.g.phase == "contract":
+        if e.to == self.seat and self.g.phase == "contract" and self.asks_moves:
             self.say(Text("Give a card back: type `give 10S` (? lists the cards you may give).", style="dim"))
 
     def _tribute_back(self, e: TributeReturned) -> None:

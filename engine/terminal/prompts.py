@@ -3,16 +3,28 @@ prompt, the numbered options and the commands."""
 
 from __future__ import annotations
 
+from paixing.game import steps
 from paixing.game.actions import PASS
 from paixing.game.entry import record_text
 from paixing.game.events import Bid, Deal
-from paixing.game.state import Action
+from paixing.game.state import Action, Game
 from paixing.rules.hand_rules import Contract
 from rich.cells import cell_len
 from rich.text import Text
 
-from .base import COMMANDS, TerminalHandBase, _names, _signed, card_text, cards_text
+from .base import (
+    COMMANDS,
+    STEP_LINES_AT,
+    STEP_WORDS,
+    TerminalHandBase,
+    _names,
+    _signed,
+    card_text,
+    cards_text,
+)
+from .binding import binding
 from .contract import Offer, head_of
+from .sides import levels_line
 
 
 class Prompts(TerminalHandBase):
@@ -20,11 +32,30 @@ class Prompts(TerminalHandBase):
 
     def status(self) -> None:
         g = self.g
+        self.contract_line()
+        for extra in (levels_line(g, self.names), self.wild_line()):
+            if extra is not None:
+                self.say(Text(extra, style="bold"))
+        if g.phase == "play":
+            counts = " · ".join(
+                f"{self.names[s]} {len(g.hands[s])}" for s in self.order if s != self.seat and s in g.active
+            )
+            self.say(Text(f"Cards left: {counts}", style="dim"))
+            if self.capture_unit:
+                self.say(Text(f"Captured ({self.capture_unit}): {self.captured_line()}", style="dim"))
+        if any(g.scores):
+            scores = " · ".join(f"{self.names[s]} {_signed(g.scores[s])}" for s in self.order)
+            self.say(Text(f"Scores so far (rewards, bonuses): {scores}", style="dim"))
+
+    def contract_line(self) -> None:
+        """The contract, its declarer (where it has one), the called card and the partner."""
+        g = self.g
         c = g.contract
         if c is not None:
             line = Text("Contract: ")
             line.append(_names(c.name), style="bold")
-            line.append(f" · declarer {self.name(g.seats.declarer)}")
+            if self.has_declarer:
+                line.append(f" · declarer {self.name(g.seats.declarer)}")
             if c.teams == "partners":
                 if g.called is not None:
                     line.append(" · called ")
@@ -37,21 +68,12 @@ class Prompts(TerminalHandBase):
                 else:
                     line.append("hidden")
             self.console.print(line)
-        if g.phase == "play":
-            counts = " · ".join(
-                f"{self.names[s]} {len(g.hands[s])}" for s in self.order if s != self.seat and s in g.active
-            )
-            self.say(Text(f"Cards left: {counts}", style="dim"))
-            if self.capture_unit:
-                self.say(Text(f"Captured ({self.capture_unit}): {self.captured_line()}", style="dim"))
-        if any(g.scores):
-            scores = " · ".join(f"{self.names[s]} {_signed(g.scores[s])}" for s in self.order)
-            self.say(Text(f"Scores so far (rewards, bonuses): {scores}", style="dim"))
 
     def trick_line(self) -> None:
         g = self.g
+        duties = binding(g, self.seat)
         if g.last is None:
-            self.say("You lead: play anything.")
+            self.say(f"You lead: {'; '.join(duties)}." if duties else "You lead: play anything.")
             return
         shown = Text("Trick: ")
         entries = g.trick
@@ -70,8 +92,12 @@ class Prompts(TerminalHandBase):
         seat, play = g.last
         line = Text("To beat: ")
         line.append_text(self.play_text(play))
-        line.append(f" by {self.name(seat)} — or pass")
+        line.append(f" by {self.name(seat)}")
+        if PASS in g.legal_actions():
+            line.append(" — or pass")
         self.console.print(line)
+        for duty in duties:
+            self.say(Text(f"Rule: {duty}.", style="bold"))
 
     def contract_prompt(self, acts: list[Action]) -> None:
         """Word the running step's question from what its legal actions do (their
@@ -79,6 +105,10 @@ class Prompts(TerminalHandBase):
         offer = Offer.of(acts)
         cid = offer.contract_id
         if cid is None:
+            if offer.calls:  # a card the step moves (a card given back), no contract declared
+                head, card = head_of(offer.calls[0]), offer.calls[0].card
+                self.say(Text(f"{card_label(offer.calls[0]).capitalize()}", style="bold"),
+                         f": type `{head} {card}` or just `{card}` (? lists the {len(offer.calls)} you may {head}).")
             return
         c = self.contract_of(cid)
         if offer.calls:
@@ -138,7 +168,7 @@ class Prompts(TerminalHandBase):
             if a.play is not None:
                 label = _names(a.play.type.name)
             elif a.card is not None:
-                label = "call a card you do not hold"
+                label = card_label(a)
             elif a == PASS:
                 label = "pass"
             else:
@@ -167,7 +197,31 @@ class Prompts(TerminalHandBase):
             self.console.print(line, markup=False, highlight=False, no_wrap=True, overflow="ignore")
 
     def help(self) -> None:
+        """The commands, with the contract steps' typed words of this variant only (``bid``,
+        ``call``, ``give`` … as its steps read them: ``step_commands``)."""
         self.say(Text("Commands:", style="bold"))
-        width = max(len(cmd) for cmd, _ in COMMANDS) + 2
-        for cmd, what in COMMANDS:
+        commands = [*COMMANDS[:STEP_LINES_AT], *step_commands(self.g), *COMMANDS[STEP_LINES_AT:]]
+        width = max(len(cmd) for cmd, _ in commands) + 2
+        for cmd, what in commands:
             self.say("  ", Text(cmd.ljust(width), style="bold"), what)
+
+
+def card_label(action: Action) -> str:
+    """How the options list heads a contract action naming a card: a partner card to call
+    (its ``Meaning`` declares a contract), or a card the step moves (``give`` a card back)."""
+    meaning = action.meaning
+    if meaning is not None and meaning.declares is not None:
+        return "call a card you do not hold"
+    return f"{head_of(action)} a card"
+
+
+def step_commands(game: Game) -> list[tuple[str, str]]:
+    """The help lines of the typed words of the variant's contract steps (each step class's
+    ``usage``), each once, in the order of the steps; a word without its own line is shown
+    with its argument kind."""
+    rules = game.rules
+    seen: dict[str, tuple[str, str]] = {}
+    for step in rules.steps:
+        for head, arg in steps.STEPS[step.kind].usage.items():
+            seen.setdefault(head, STEP_WORDS.get(head, (f"{head} <{arg}>", f"{head}: the step's {arg}")))
+    return list(seen.values())

@@ -5,7 +5,12 @@ checks and ``paixing show`` steps through — plus ``players``: who played each 
 (``"person"`` for the human, the bot kind for the others), which ``show`` uses to tell the
 story from the person's seat. ``replay`` ignores ``players`` (it is not an outcome field).
 
-Only a finished hand is written. A hand left unfinished (``quit``, end of input, Ctrl-C) has no
+A match (a variant with ``game.session``) is written as the session record of its finished
+hands (``Session.to_record``: ``{"session": true, "variant", "seed", "hands", "totals"}``, the
+format of ``simulate --matches --out``), ``players`` on the record and on each hand; ``replay``
+checks it hand by hand and ``show`` tells each hand with the match's progress.
+
+Only a finished hand is written (of a match left part way, the hands it finished). A hand left unfinished (``quit``, end of input, Ctrl-C) has no
 result to check, and ``replay`` refuses a record that ends before its hand does, so nothing is
 written and one line says so. The file is checked before the deal (so a person never plays a
 whole hand into a file that cannot be written) and written atomically (``write_record``: a
@@ -19,6 +24,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from paixing.game.session import Session
 from paixing.game.state import Game
 from paixing.runs.files import RunFilesError, write_record
 from rich.console import Console
@@ -79,3 +85,33 @@ def person_seat(record: dict[str, object]) -> int | None:
         return None
     seats = [s for s, who in enumerate(played_by) if who == PERSON]
     return seats[0] if len(seats) == 1 else None
+
+
+def save_match(match: Session, seed: int, out: Path, played_by: Sequence[str]) -> str | None:
+    """Write the session record of the match's finished hands (each hand's record and the
+    record itself say who played each seat); the error line when there is none or it cannot be
+    written."""
+    if not match.records:
+        return f"No record written to {out}: no hand of the match was finished (only finished hands are recorded)."
+    who = list(played_by)
+    record = match.to_record(seed)
+    record["hands"] = [{**hand, "players": who} for hand in record["hands"]]
+    try:
+        write_record(out, {**record, "players": who})
+    except RunFilesError as exc:
+        return str(exc)
+    return None
+
+
+def saved_match(match: Session, seed: int, code: int, out: Path, played_by: Sequence[str], console: Console) -> int:
+    """After a match (won, or left part way): write the hands finished and say so, as ``saved``
+    does for a hand; a match left part way is saved with the hands it finished."""
+    problem = save_match(match, seed, out, played_by)
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return EXIT_ABANDONED
+    hands = len(match.records)
+    done = "the match" if match.winner is not None else f"{hands} hand{'s' if hands != 1 else ''} (the match was not finished)"
+    console.print(f"Record written to {out}: {done} (paixing show {out} steps through it).",
+                  markup=False, highlight=False, soft_wrap=True)
+    return code

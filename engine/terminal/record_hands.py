@@ -83,7 +83,7 @@ def _hands_of(where: str, record: object, folder: Path, variant: str | None) -> 
     hands = record.get("hands")
     if not isinstance(hands, list) or not hands:
         raise ShowError(f"{where}: not a session record: it has no hands")
-    checked = replay_session(record, None if variant is None else _rules(variant, where))
+    checked = replay_session(record, None if variant is None else _rules(variant, where), folder)
     if not checked.ok:
         raise ShowError(f"{where}: {checked.error}")
     return [_replayed(f"{where} hand {k}", hand, variant, folder) for k, hand in enumerate(hands, start=1)]

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from paixing.game.events import Deal, Event, Kitty, Lead
+from paixing.game.session import CARRIERS
 from paixing.game.state import Game
 from paixing.rules.cards import parse_cards
 from rich.console import Console
@@ -21,6 +22,7 @@ from rich.text import Text
 from .base import cards_text
 from .final import Final
 from .lines import EventLines
+from .sides import match_rules, standing, winner_line
 
 NOBODY = -1
 """The viewer's seat when the hand is seen from no seat."""
@@ -39,6 +41,8 @@ def _no_input(prompt: str) -> str:
 
 class RecordView(EventLines, Final):
     """One recorded hand at the terminal, seen from ``seat`` (or ``NOBODY``)."""
+
+    asks_moves = False
 
     def __init__(
         self,
@@ -77,6 +81,19 @@ class RecordView(EventLines, Final):
             self.flush(phase)
         if g.over:
             self.final()
+            self.match_lines()
+
+    def match_lines(self) -> None:
+        """In a match: where it stands after this hand (each side's level or points, the next
+        hand's level) and, after its last hand, who won it — from what the hand carries on
+        (``session.CARRIERS``), as ``play`` says it between hands."""
+        if match_rules(self.rs) is None:
+            return
+        carried = {name: carry(self.g) for name, carry in CARRIERS.items()}
+        self.say(Text("Match: ", style="bold"), standing(self.rs, carried, self.names))
+        won = winner_line(self.rs, carried, self.names)
+        if won is not None:
+            self.say(Text(won, style="bold"))
 
     def render(self, e: Event, phase: str) -> None:
         """Word one event, first asking ``pause`` before a trick is led."""
@@ -89,7 +106,8 @@ class RecordView(EventLines, Final):
     def header(self) -> None:
         v = self.rs.variant
         g = self.g
-        self.say(Text(f"{v.name.zh} {v.name.en}", style="bold"), f" · {g.n} players · seed {g.seed}"
+        level = f" · level {g.level}" if g.level else ""
+        self.say(Text(f"{v.name.zh} {v.name.en}", style="bold"), f" · {g.n} players{level} · seed {g.seed}"
                  f" · hand {g.hand_number}")
         if self.source:
             self.console.print(Text(f"Record: {self.source}", style="dim"), soft_wrap=True)  # a path is never cut

@@ -3,7 +3,7 @@
 One module per kind, holding a subclass of ``Rule`` (``base`` says what it provides):
 subclassing registers it in ``OBLIGATIONS``, and this package imports every module it contains,
 so nothing here is edited to add a kind. The kinds are the fields of
-``paixing.rules.obligations.Obligation`` (``tests/test_registries.py`` checks the keys agree). ``compile_rules``
+``paixing.rules.obligations.Obligation`` (``tests/rules/test_registries.py`` checks the keys agree). ``compile_rules``
 binds a variant's obligations once per hand, so move generation calls bound methods and never
 dispatches on a kind; ``Obligations.apply`` narrows legal plays, ``refusal`` explains why a
 typed action breaks a rule, and ``leader`` names who must lead the first trick.

@@ -2,7 +2,7 @@
 
 Subclassing is registration: ``class BeatWhenAble(Rule, kind="must_beat")`` adds the class to
 ``OBLIGATIONS`` under ``kind``, which must be the field name of its model in
-``paixing.rules.obligations.Obligation`` (``tests/test_registries.py`` checks that the two lists
+``paixing.rules.obligations.Obligation`` (``tests/rules/test_registries.py`` checks that the two lists
 of kinds agree; a kind given twice is refused). The class provides the classmethod
 ``compile(spec, rs, hand_number)`` (its rule for one hand, or None where it does not apply) and
 overrides ``restrict`` (and ``allows``, ``leader`` or ``message`` where the default does not

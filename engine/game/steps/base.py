@@ -2,7 +2,7 @@
 
 Subclassing is registration: ``class AuctionStep(StepRunner, kind="auction")`` adds the class to
 ``STEPS`` under ``kind``, which must be the field name of its model in
-``paixing.rules.hand_rules.Step`` (``tests/test_registries.py`` checks that the two lists of
+``paixing.rules.hand_rules.Step`` (``tests/rules/test_registries.py`` checks that the two lists of
 kinds agree; a kind given twice is refused). The class provides, and mypy checks against the
 signatures below:
 

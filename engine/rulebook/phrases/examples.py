@@ -9,8 +9,8 @@ from .base import Phrase
 PHRASES: dict[str, Phrase] = {
     # examples --------------------------------------------------------------------------
     "ex.statement": (
-        "书中的每个例子都是测试程序执行过的事实：变体文件里的例子由 tests/test_examples.py（以及 paixing validate）执行，为没有例子的牌型生成的例子由 tests/test_rulebook.py 执行。书里写出的结论都是生成本书时由引擎算出的；只要有一个例子不成立，本书就无法生成。",
-        "Every example in this book is a fact the test suite executes: the variant file's examples by tests/test_examples.py (and paixing validate), the examples generated for hand types that have none by tests/test_rulebook.py. The verdicts shown were computed by the engine when this book was rendered; a single failing example stops the book from being generated.",
+        "书中的每个例子都是测试程序执行过的事实：变体文件里的例子由 tests/tools/test_examples.py（以及 paixing validate）执行，为没有例子的牌型生成的例子由 tests/tools/test_rulebook.py 执行。书里写出的结论都是生成本书时由引擎算出的；只要有一个例子不成立，本书就无法生成。",
+        "Every example in this book is a fact the test suite executes: the variant file's examples by tests/tools/test_examples.py (and paixing validate), the examples generated for hand types that have none by tests/tools/test_rulebook.py. The verdicts shown were computed by the engine when this book was rendered; a single failing example stops the book from being generated.",
     ),
     "ex.beats": (" 大于 ", " beats "),
     "ex.not_beats": (" 不大于（打不过） ", " does not beat "),

@@ -1,4 +1,4 @@
-// Recorder of fattigerlee/poker's 癞子斗地主 answers for tests/test_laizi_peer.py.
+// Recorder of fattigerlee/poker's 癞子斗地主 answers for tests/peers/test_doudizhu_laizi_fattigerlee.py.
 // Not part of paixing: it is built against a checkout of the peer (see README.md here).
 // Usage: go run . SEED > ../../laizi_peer.json
 package main
