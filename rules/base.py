@@ -6,7 +6,7 @@ without importing each other.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, GetJsonSchemaHandler, model_validator
 from pydantic.json_schema import JsonSchemaValue
@@ -19,6 +19,44 @@ class Model(BaseModel):
     model_config = ConfigDict(
         extra="forbid", frozen=True, use_attribute_docstrings=True, populate_by_name=True, strict=True
     )
+
+
+class OneOf(Model):
+    """A model that is exactly one of several alternatives, each a field: a contract step is one
+    of ``solo_bid``, ``call_card`` …; a hand type has one shape; a score row one form.
+
+    ``one_of`` names the alternatives in the order messages list them (empty: every field of
+    the model); ``one_of_error`` starts the message when not exactly one is given (``a step
+    needs exactly one of``). ``kind`` is the name of the one given, ``body`` its value: the
+    engine's registry for the model is keyed by ``kind`` (docs/architecture.md)."""
+
+    one_of: ClassVar[tuple[str, ...]] = ()
+    one_of_error: ClassVar[str] = "needs exactly one of"
+
+    @classmethod
+    def alternatives(cls) -> tuple[str, ...]:
+        """The alternatives' field names, in order."""
+        return cls.one_of or tuple(cls.model_fields)
+
+    @model_validator(mode="after")
+    def _exactly_one(self) -> OneOf:
+        options = self.alternatives()
+        given = [k for k in options if getattr(self, k, None) is not None]
+        if len(given) != 1:
+            *rest, last = options
+            found = f" (found {', '.join(given)})" if given else ""
+            raise ValueError(f"{self.one_of_error} {', '.join(rest)} or {last}{found}")
+        return self
+
+    @property
+    def kind(self) -> str:
+        """The name of the one alternative given."""
+        return next(k for k in self.alternatives() if getattr(self, k, None) is not None)
+
+    @property
+    def body(self) -> Any:
+        """The value of the one alternative given."""
+        return getattr(self, self.kind)
 
 
 class Text(Model):

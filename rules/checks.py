@@ -1,8 +1,9 @@
 """Cross-references pydantic cannot check field by field, one small check per concern.
 
 Each check takes the validated ``Variant`` and yields ``Located`` problems (a key path and a
-message); ``semantic_problems`` runs them in order. A new concern is a new function appended
-to ``CHECKS``; the messages are the loader's, so they read ``path.to.key: what is wrong``.
+message); ``semantic_problems`` runs them in order. A new concern is a new ``Check`` function
+appended to ``CHECKS`` (a ``Registry`` keyed by the function's name); the messages are the
+loader's, so they read ``path.to.key: what is wrong``.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from .game_checks import game_problems
 from .models import HandType, Variant
 from .positions import PosDict
 from .problems import Located, did_you_mean, where
+from .registry import Registry
 from .shapes import SHAPES
 
 Check = Callable[[Variant], Iterator[Located]]
@@ -263,7 +265,7 @@ def wild_alone_rank(v: Variant) -> Iterator[Located]:
         yield Located(("wildcards", "alone_as"), f"rank {rank!r} is removed from the deck (deck.remove)")
 
 
-CHECKS: tuple[Check, ...] = (
+CHECKS: Registry[Check] = Registry("loader check", [(check.__name__, check) for check in (
     deck_and_wildcards,
     hand_types,
     ladder,
@@ -275,13 +277,13 @@ CHECKS: tuple[Check, ...] = (
     wild_alone_rank,
     ranges_ordered,
     a_single_card_plays,
-)
-"""Every semantic check, in the order their problems are reported."""
+)])
+"""Every semantic check by its function's name, in the order their problems are reported."""
 
 
 def semantic_problems(v: Variant) -> Iterator[Located]:
     """Cross-references pydantic cannot check field by field."""
-    for check in CHECKS:
+    for check in CHECKS.values():
         yield from check(v)
 
 

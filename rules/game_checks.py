@@ -2,7 +2,9 @@
 
 One small check per part of the game (dealer, dealt events, steps, contracts, bonuses,
 points, deal size), run in order by ``game_problems``. A new part of the game language adds its
-check to ``GAME_CHECKS``; ``Refs`` says whether a named hand type or contract exists.
+check (``GameCheck``: the variant, its ``game:`` and its ``Refs`` → ``Located`` problems) to
+``GAME_CHECKS``, a ``Registry`` keyed by the function's name; ``Refs`` says whether a named
+hand type or contract exists.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from .conditions import parse_condition
 from .hand_rules import GameRules
 from .models import Variant
 from .problems import Located, did_you_mean
+from .registry import Registry
 from .scoring import Contract
 
 
@@ -271,12 +274,12 @@ def session_rules(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
                 yield Located((*loc, "resist_with"), str(exc))
 
 
-GAME_CHECKS: tuple[GameCheck, ...] = (
+GAME_CHECKS: Registry[GameCheck] = Registry("game check", [(check.__name__, check) for check in (
     dealer, dealt_events, steps, contracts, bonuses, points, deal_size, obligations, score_forms,
     partners_picked, dealer_card_is_one, auction_values, deal_gives_cards, fixed_sides, session_rules,
     drawn_wilds,
-)
-"""Every check of ``game:``, in the order their problems are reported."""
+)])
+"""Every check of ``game:`` by its function's name, in the order their problems are reported."""
 
 
 def game_problems(v: Variant, ids: list[str]) -> Iterator[Located]:
@@ -284,6 +287,6 @@ def game_problems(v: Variant, ids: list[str]) -> Iterator[Located]:
     g = v.game
     assert g is not None
     refs = Refs(ids, [c.id for c in g.contracts], [e.id for e in g.dealt_events])
-    for check in GAME_CHECKS:
+    for check in GAME_CHECKS.values():
         yield from check(v, g, refs)
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Annotated, ClassVar, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field
 
-from .base import Model, Text
+from .base import Model, OneOf, Text
 from .match import MatchRules, Tribute
 from .obligations import Obligation
 from .scoring import (
@@ -155,8 +155,10 @@ class DrawWild(Model):
     terminal."""
 
 
-class Step(Model):
+class Step(OneOf):
     """One step of the contract phase; exactly one kind."""
+
+    one_of_error: ClassVar[str] = "a step needs exactly one of"
 
     solo_bid: SoloBid | None = None
     """Solo declarations with an optional counter."""
@@ -170,21 +172,6 @@ class Step(Model):
     """The exchange before a later hand of a match (进贡/还贡); makes the fixed sides' contract."""
     draw_wild: DrawWild | None = None
     """Wild ranks drawn and shown to all."""
-
-    @model_validator(mode="after")
-    def _one(self) -> Step:
-        kinds = [k for k in STEP_KINDS if getattr(self, k) is not None]
-        if len(kinds) != 1:
-            raise ValueError(f"a step needs exactly one of {', '.join(STEP_KINDS)}")
-        return self
-
-    @property
-    def kind(self) -> str:
-        """The step's kind: the name of its one given field."""
-        for k in STEP_KINDS:
-            if getattr(self, k) is not None:
-                return k
-        raise AssertionError
 
 
 STEP_KINDS: tuple[str, ...] = tuple(Step.model_fields)

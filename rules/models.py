@@ -7,7 +7,7 @@ Models are strict (``extra="forbid"``) and frozen: a variant is a value, not a m
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import (
     BeforeValidator,
@@ -19,7 +19,7 @@ from pydantic import (
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import core_schema
 
-from .base import MAX_PLAYERS, Model, Range, Text
+from .base import MAX_PLAYERS, Model, OneOf, Range, Text
 from .cards import parse_cards
 from .hand_rules import GameRules
 from .shapes import SHAPES, Chain, Flush, Group, RankName, RankSet
@@ -215,8 +215,10 @@ class Wilds(Model):
     """At least this many natural cards."""
 
 
-class HandType(Model):
+class HandType(OneOf):
     """A hand type (牌型): exactly one shape, optional kickers, wild limits and comparison."""
+
+    one_of_error: ClassVar[str] = "a hand type needs exactly one shape:"
 
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     """Identifier used by the ladder, examples and the CLI."""
@@ -258,24 +260,15 @@ class HandType(Model):
             return {**value, "compare": {"key": []}}
         return value
 
-    @model_validator(mode="after")
-    def _one_shape(self) -> HandType:
-        shapes = [k for k in SHAPES if getattr(self, k, None) is not None]
-        if len(shapes) != 1:
-            *rest, last = SHAPES
-            raise ValueError(
-                f"a hand type needs exactly one shape: {', '.join(rest)} or {last}"
-                + (f" (found {', '.join(shapes)})" if shapes else "")
-            )
-        return self
+    @classmethod
+    def alternatives(cls) -> tuple[str, ...]:
+        """The shapes (``rules.shapes.SHAPES``, read when asked: a new shape is one entry there)."""
+        return tuple(SHAPES)
 
     @property
     def shape(self) -> str:
         """The key of the type's one shape (see rules.shapes.SHAPES)."""
-        for k in SHAPES:
-            if getattr(self, k, None) is not None:
-                return k
-        raise AssertionError("validated")
+        return self.kind
 
 
 class RungEntry(Model):

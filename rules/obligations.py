@@ -10,11 +10,11 @@ rulebook's explanation of the key.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field
 
-from .base import Model
+from .base import Model, OneOf
 
 
 class FirstPlay(Model):
@@ -42,8 +42,10 @@ class Warn(Model):
     """The hand types it constrains (``[single]``; ``[single, pair]`` to cover pairs too)."""
 
 
-class Obligation(Model):
+class Obligation(OneOf):
     """One play obligation; exactly one kind."""
+
+    one_of_error: ClassVar[str] = "an obligation needs exactly one of"
 
     first_play: FirstPlay | None = None
     """The first play holds a named card; its holder leads."""
@@ -52,24 +54,6 @@ class Obligation(Model):
     warn: Warn | None = None
     """The highest play of a type when the next player is nearly out."""
 
-    @model_validator(mode="after")
-    def _one(self) -> Obligation:
-        kinds = [k for k in OBLIGATION_KINDS if getattr(self, k) is not None]
-        if len(kinds) != 1:
-            raise ValueError(f"an obligation needs exactly one of {', '.join(OBLIGATION_KINDS)}")
-        return self
-
-    @property
-    def kind(self) -> str:
-        """The obligation's kind: the name of its one given field."""
-        return next(k for k in OBLIGATION_KINDS if getattr(self, k) is not None)
-
-    @property
-    def body(self) -> FirstPlay | MustBeat | Warn:
-        """The one given field's model."""
-        value = getattr(self, self.kind)
-        assert value is not None
-        return value
 
 
 OBLIGATION_KINDS: tuple[str, ...] = tuple(Obligation.model_fields)

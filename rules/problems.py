@@ -7,6 +7,7 @@ Every loader module reports through these, so every message has the same form:
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 Pos = tuple[str, int, int]
@@ -34,10 +35,16 @@ def where(pos: Pos | None, file: str) -> str:
     return f"{pos[0]}:{pos[1]}:{pos[2]}" if pos else file
 
 
-def did_you_mean(word: str, options: list[str]) -> str:
+def closest(word: str, options: Iterable[str]) -> str | None:
+    """The option closest to ``word`` (a likely typo of it), or None when none is close."""
+    close = difflib.get_close_matches(word, list(options), n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
+def did_you_mean(word: str, options: Iterable[str]) -> str:
     """`` (did you mean 'x'?)`` for the closest option, or nothing when none is close."""
-    close = difflib.get_close_matches(word, options, n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    close = closest(word, options)
+    return f" (did you mean {close!r}?)" if close is not None else ""
 
 
 def dotted(loc: tuple[int | str, ...]) -> str:

@@ -9,11 +9,11 @@ here to one function. Every docstring is the rulebook's explanation of the key.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import AfterValidator, Field, model_validator
 
-from .base import Model, Text
+from .base import Model, OneOf, Text
 from .conditions import check_before_outcome, check_condition
 
 Conditions = list[Annotated[str, AfterValidator(check_condition)]]
@@ -106,9 +106,12 @@ class CardStep(Model):
     """What each card left counts for from there (2: doubled)."""
 
 
-class ScoreRow(Model):
+class ScoreRow(OneOf):
     """A settlement row: the first row whose ``when`` holds pays. Amounts are per player. A row
     has one form: ``winners``; ``declarer`` with ``opponents``; ``per_card``; or ``places``."""
+
+    one_of: ClassVar[tuple[str, ...]] = ("winners", "declarer", "per_card", "places")
+    one_of_error: ClassVar[str] = "a score row gives exactly one of"
 
     when: Conditions = []
     """Conditions (all must hold; empty = always), e.g. ``[declarer_won]`` or
@@ -145,9 +148,6 @@ class ScoreRow(Model):
 
     @model_validator(mode="after")
     def _form(self) -> ScoreRow:
-        forms = [self.winners, self.declarer, self.per_card, self.places]
-        if sum(f is not None for f in forms) != 1:
-            raise ValueError("a score row gives exactly one of winners, declarer (with opponents), per_card or places")
         if self.declarer is not None and self.opponents is None:
             raise ValueError("a score row with declarer also needs opponents")
         if self.per_card is None and (self.steps or self.cap is not None or self.loser_factors):

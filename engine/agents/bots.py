@@ -25,6 +25,11 @@ The greedy heuristics (documented with the measurements behind them in ``docs/si
   ``URGENT`` cards left or the play empties the hand; pass when nothing else is left.
 
 The greedy bot is deterministic; its ``rng`` is there for the protocol (and subclasses).
+
+``BOTS`` is the bot registry (name → class). An entry is a class built as ``Class(seed)`` (or
+``Class(seed, budget=…)`` when it sets ``takes_budget = True``) whose instances answer
+``choose(obs) -> Action`` (the ``Bot`` protocol); a bot in another module adds itself with
+``BOTS.add(name, Class)`` and is imported by ``paixing.agents``.
 """
 
 from __future__ import annotations
@@ -42,6 +47,7 @@ from paixing.hands.generate import generate
 from paixing.hands.play import Play
 from paixing.hands.view import HandView
 from paixing.rules.cards import Card
+from paixing.rules.registry import Registry
 
 HIGH_RANKS = 3
 """How many of the top ranks (``ranks.order``) count as high cards; wild cards always do."""
@@ -311,8 +317,9 @@ class GreedyBot:
         return (play.rung, len(play.wild_as), broken, play.type.cls, play.key, len(play), _highest(play), play.type.index)
 
 
-BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot}
-"""Bot name → class; each takes ``seed`` as its first argument."""
+BOTS: Registry[Callable[..., Bot]] = Registry("bot", [("random", RandomBot), ("greedy", GreedyBot)])
+"""Bot name → class; each takes ``seed`` as its first argument (and ``budget`` when it has
+``takes_budget``). Another module adds its bot with ``BOTS.add(name, Class)``."""
 
 
 def seat_bots(bots: str | Sequence[str], players: int) -> list[str]:

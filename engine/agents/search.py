@@ -179,4 +179,4 @@ class SearchBot:
                 return totals
 
 
-BOTS["search"] = SearchBot
+BOTS.add("search", SearchBot)

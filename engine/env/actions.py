@@ -70,7 +70,7 @@ def _contract_slots(rs: Ruleset) -> list[str]:
     slots += [f"bid {v}" for v in sorted(values)]
     slots += [f"call {c}" for c in distinct_cards(rs)]
     for step in rules.steps:  # a step whose typed action names a card (give <card>): one slot per card
-        usage = STEPS[step.kind].USAGE
+        usage = STEPS[step.kind].usage
         slots += [f"{head} {c}" for head, arg in usage.items() if arg == "card" for c in distinct_cards(rs)]
     return list(dict.fromkeys(slots))
 

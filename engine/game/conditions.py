@@ -6,7 +6,10 @@ its ``Outcome``). ``compile_condition`` turns a condition string into a closure 
 so evaluating a score row, an end rule or a factor is a few calls, not a parse.
 
 A new fact: add it to the catalogue (doc, phrases) and register its evaluator here with
-``@scalar``, ``@subject`` or ``@measure``; ``tests/rules/test_conditions.py`` checks that both agree.
+``@SCALAR_FNS.register(name)`` (a ``Scalar``: scope and argument → a number or None),
+``@SUBJECT_FNS.register(name)`` (a ``Subject``: → seats) or ``@MEASURE_FNS.register(name)``
+(a ``Measure``: scope and seats → a number); ``tests/rules/test_registries.py`` checks that the
+catalogue and these registries hold the same names.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from functools import lru_cache
 
 from paixing.game.facts import DECLARER_SIDE, OPPONENT_SIDE, HandFacts
 from paixing.rules.conditions import Comparison, Term, parse_condition
+from paixing.rules.registry import Registry
 
 
 @dataclass(frozen=True)
@@ -51,36 +55,19 @@ Value = int | None
 """A fact's value; None when it is not defined (a place not reached)."""
 Seats = tuple[int, ...] | None
 
-SCALAR_FNS: dict[str, Callable[[Scope, object], Value]] = {}
+Scalar = Callable[[Scope, object], Value]
+"""A scalar fact's evaluator: (scope, its argument) → its value."""
+Subject = Callable[[Scope, object], Seats]
+"""A subject's evaluator: (scope, its argument) → the seats it names (None: not defined)."""
+Measure = Callable[[Scope, tuple[int, ...]], Value]
+"""A measure's evaluator: (scope, some seats) → its value over them."""
+
+SCALAR_FNS: Registry[Scalar] = Registry("scalar fact")
 """Scalar fact name → evaluator (scope, argument)."""
-SUBJECT_FNS: dict[str, Callable[[Scope, object], Seats]] = {}
+SUBJECT_FNS: Registry[Subject] = Registry("subject")
 """Subject name → the seats it names (None: not defined)."""
-MEASURE_FNS: dict[str, Callable[[Scope, tuple[int, ...]], Value]] = {}
+MEASURE_FNS: Registry[Measure] = Registry("measure")
 """Measure name → its value over some seats."""
-
-
-def scalar(name: str) -> Callable[[Callable[[Scope, object], Value]], Callable[[Scope, object], Value]]:
-    def register(fn: Callable[[Scope, object], Value]) -> Callable[[Scope, object], Value]:
-        SCALAR_FNS[name] = fn
-        return fn
-
-    return register
-
-
-def subject(name: str) -> Callable[[Callable[[Scope, object], Seats]], Callable[[Scope, object], Seats]]:
-    def register(fn: Callable[[Scope, object], Seats]) -> Callable[[Scope, object], Seats]:
-        SUBJECT_FNS[name] = fn
-        return fn
-
-    return register
-
-
-def measure(name: str) -> Callable[[Callable[[Scope, tuple[int, ...]], Value]], Callable[[Scope, tuple[int, ...]], Value]]:
-    def register(fn: Callable[[Scope, tuple[int, ...]], Value]) -> Callable[[Scope, tuple[int, ...]], Value]:
-        MEASURE_FNS[name] = fn
-        return fn
-
-    return register
 
 
 def ranked(facts: HandFacts) -> tuple[int, ...]:
@@ -105,110 +92,110 @@ def _side_seats(facts: HandFacts, side: int) -> tuple[int, ...]:
 
 
 # ------------------------------------------------------------------ scalars
-@scalar("out")
+@SCALAR_FNS.register("out")
 def _out(scope: Scope, arg: object) -> Value:
     return len(scope.facts.finish)
 
 
-@scalar("in_play")
+@SCALAR_FNS.register("in_play")
 def _in_play(scope: Scope, arg: object) -> Value:
     return len(scope.facts.in_play)
 
 
-@scalar("declarer_won")
+@SCALAR_FNS.register("declarer_won")
 def _declarer_won(scope: Scope, arg: object) -> Value:
     return int(scope.need_outcome().winning_side == DECLARER_SIDE)
 
 
-@scalar("plays")
+@SCALAR_FNS.register("plays")
 def _plays_of(scope: Scope, arg: object) -> Value:
     return scope.facts.type_counts.get(str(arg), 0)
 
 
 # ------------------------------------------------------------------ subjects
-@subject("declarer")
+@SUBJECT_FNS.register("declarer")
 def _declarer(scope: Scope, arg: object) -> Seats:
     return (scope.facts.declarer,) if scope.facts.declarer >= 0 else None
 
 
-@subject("partner")
+@SUBJECT_FNS.register("partner")
 def _partner(scope: Scope, arg: object) -> Seats:
     f = scope.facts
     return (f.partner,) if f.partner >= 0 and f.partner != f.declarer else None
 
 
-@subject("opponents")
+@SUBJECT_FNS.register("opponents")
 def _opponents(scope: Scope, arg: object) -> Seats:
     return _side_seats(scope.facts, OPPONENT_SIDE)
 
 
-@subject("declarer_side")
+@SUBJECT_FNS.register("declarer_side")
 def _declarer_side(scope: Scope, arg: object) -> Seats:
     return _side_seats(scope.facts, DECLARER_SIDE)
 
 
-@subject("winners")
+@SUBJECT_FNS.register("winners")
 def _winners(scope: Scope, arg: object) -> Seats:
     return _side_seats(scope.facts, scope.need_outcome().winning_side)
 
 
-@subject("losers")
+@SUBJECT_FNS.register("losers")
 def _losers(scope: Scope, arg: object) -> Seats:
     won = scope.need_outcome().winning_side
     return tuple(s for s in scope.facts.active if scope.facts.sides[s] != won)
 
 
-@subject("place")
+@SUBJECT_FNS.register("place")
 def _place(scope: Scope, arg: object) -> Seats:
     assert isinstance(arg, int)
     seat = place_seat(scope.facts, arg)
     return None if seat is None else (seat,)
 
 
-@subject("this")
+@SUBJECT_FNS.register("this")
 def _this(scope: Scope, arg: object) -> Seats:
     return (scope.seat,) if scope.seat >= 0 else None
 
 
 # ------------------------------------------------------------------ measures
-@measure("side")
+@MEASURE_FNS.register("side")
 def _side(scope: Scope, seats: tuple[int, ...]) -> Value:
     return scope.facts.sides[seats[0]]
 
 
-@measure("captured")
+@MEASURE_FNS.register("captured")
 def _captured(scope: Scope, seats: tuple[int, ...]) -> Value:
     return sum(scope.facts.captured[s] for s in seats)
 
 
-@measure("total")
+@MEASURE_FNS.register("total")
 def _total(scope: Scope, seats: tuple[int, ...]) -> Value:
     totals = scope.need_outcome().totals
     return sum(totals[s] for s in seats)
 
 
-@measure("cards_left")
+@MEASURE_FNS.register("cards_left")
 def _cards_left(scope: Scope, seats: tuple[int, ...]) -> Value:
     return sum(scope.facts.cards_left[s] for s in seats)
 
 
-@measure("plays")
+@MEASURE_FNS.register("plays")
 def _plays_made(scope: Scope, seats: tuple[int, ...]) -> Value:
     return sum(scope.facts.plays_made[s] for s in seats)
 
 
-@measure("hand_value")
+@MEASURE_FNS.register("hand_value")
 def _hand_value(scope: Scope, seats: tuple[int, ...]) -> Value:
     return sum(scope.facts.hand_values[s] for s in seats)
 
 
-@measure("place")
+@MEASURE_FNS.register("place")
 def _place_of(scope: Scope, seats: tuple[int, ...]) -> Value:
     order = ranked(scope.facts)
     return order.index(seats[0]) + 1 if seats[0] in order else None
 
 
-@measure("partner_place")
+@MEASURE_FNS.register("partner_place")
 def _partner_place(scope: Scope, seats: tuple[int, ...]) -> Value:
     """The place of the one other seat on his side (undefined unless his side has two seats)."""
     f = scope.facts

@@ -5,8 +5,10 @@ rule that holds ends the hand and names how the winner is found, a kind register
 function of the contract and the facts that returns the winning side and the per-seat totals
 (captures after transfers, or the plain captures when they do not count).
 
-A new winner kind needs: its name in ``EndRule.winner`` (rules/scoring.py), a function here
-registered with ``@winner``, and its rulebook phrase (``end.win_<kind>`` in rulebook/phrases.py).
+A new winner kind needs: its name in ``EndRule.winner`` (rules/scoring.py), a ``Decide``
+function here registered with ``@WINNERS.register(name)``, and its rulebook phrase
+(``end.by_<kind>`` in rulebook/phrases/scoring.py); ``tests/rules/test_registries.py`` checks that
+the names agree.
 """
 
 from __future__ import annotations
@@ -16,30 +18,23 @@ from collections.abc import Callable
 from paixing.game.conditions import Outcome, Scope, holds
 from paixing.game.facts import DECLARER_SIDE, OPPONENT_SIDE, HandFacts
 from paixing.game.transfers import apply_transfers
+from paixing.rules.registry import Registry
 from paixing.rules.scoring import Contract, EndRule
 
 Decide = Callable[[Contract, HandFacts], Outcome]
 """How a winner kind decides: (contract, facts) → the outcome."""
 
-WINNERS: dict[str, Decide] = {}
+WINNERS: Registry[Decide] = Registry("winner rule")
 """Winner kind (``EndRule.winner``) → how it decides."""
 
 
-def winner(name: str) -> Callable[[Decide], Decide]:
-    def register(fn: Decide) -> Decide:
-        WINNERS[name] = fn
-        return fn
-
-    return register
-
-
-@winner("first_out")
+@WINNERS.register("first_out")
 def _first_out(contract: Contract, facts: HandFacts) -> Outcome:
     """The first player out's side wins; captures stay as they are."""
     return Outcome(winning_side=facts.side(facts.finish[0]), totals=facts.captured)
 
 
-@winner("captures")
+@WINNERS.register("captures")
 def _captures(contract: Contract, facts: HandFacts) -> Outcome:
     """Each side's captures after the transfers: more than ``win_above`` (or more than the other
     side) wins; a tie goes to the first player out's side."""

@@ -2,7 +2,9 @@
 
 Each event has a ``kind`` (its JSON ``event`` key) and ``to_json()`` gives the dict form
 records and fixtures use (``{"event": "play", "seat": 0, "cards": "55"}``); ``from_json``
-reads one back. A new event is one dataclass here, registered in ``EVENTS`` by its kind.
+reads one back. A new event is one frozen dataclass here, a subclass of ``Event`` with its
+``kind``: subclassing registers it in ``EVENTS`` (a ``Registry``), and ``fast_init`` gives it
+the cheap constructor every per-action value uses.
 """
 
 from __future__ import annotations
@@ -12,15 +14,25 @@ from typing import Any, ClassVar
 
 from paixing.game.frozen import fast_init
 from paixing.rules.base import MAX_PLAYERS
+from paixing.rules.registry import Registry
 
 _OMIT_NONE = {"omit_none": True}
 
 
+EVENTS: Registry[type[Event]] = Registry("event")
+"""Event kind → its class: every subclass of ``Event`` registers itself under its ``kind``."""
+
+
 @dataclass(frozen=True)
 class Event:
-    """Base of every log event."""
+    """Base of every log event. Subclassing is registration: a subclass's ``kind`` (a class
+    attribute of its body) is its key in ``EVENTS``, and a kind given twice is refused."""
 
     kind: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        EVENTS.add(cls.kind, cls)
 
     def to_json(self) -> dict[str, Any]:
         """The dict form: ``event`` first, then the fields (tuples as lists; a field marked
@@ -239,14 +251,6 @@ class WildsDrawn(Event):
     ranks: tuple[str, ...]
     all: tuple[str, ...]
 
-
-EVENTS: dict[str, type[Event]] = {
-    cls.kind: cls
-    for cls in (Deal, Redeal, InstantWin, Reward, ShownCard, Call, Bid, Pass, ContractMade, Kitty, Lead, Played,
-                PartnerRevealed, Out, Trick, Bonus, Factor, End, Tribute, TributeReturned, TributeResisted,
-                WildsDrawn)
-}
-"""Event kind → its class."""
 
 for _event_class in EVENTS.values():
     fast_init(_event_class)  # an event is built on every action: see paixing.game.frozen

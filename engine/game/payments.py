@@ -3,9 +3,10 @@
 
 Each form is a function of the row, the hand's facts and outcome, the winners, the losers and
 the contract's multiplier; it returns the per-seat scores and, for ``per_card``, the factors
-that applied to single losers. A new form needs: its key on ``ScoreRow`` (rules/scoring.py,
-and the row's one-form check there), a function here registered with ``@form``, and its
-rulebook phrase in ``rulebook/phrases/scoring.py``.
+that applied to single losers. A new form needs: its key on ``ScoreRow`` (rules/scoring.py:
+one of the row's ``one_of`` keys), a ``Form`` function here registered with
+``@FORMS.register(key)``, and its rulebook phrase in ``rulebook/phrases/scoring.py``;
+``tests/rules/test_registries.py`` checks that the keys agree.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from dataclasses import dataclass, field
 
 from paixing.game.conditions import Scope, holds, ranked
 from paixing.game.facts import NO_SIDE, OPPONENT_SIDE
+from paixing.rules.registry import Registry
 from paixing.rules.scoring import ScoreRow
 
 
@@ -39,21 +41,14 @@ class Payers:
 
 
 Form = Callable[[ScoreRow, Payers], Paid]
-FORMS: dict[str, Form] = {}
+"""How a row of one form pays: (row, payers) → what it paid."""
+FORMS: Registry[Form] = Registry("score row form")
 """Row form (the ``ScoreRow`` key that gives it) → how it pays."""
 
 
-def form(name: str) -> Callable[[Form], Form]:
-    def register(fn: Form) -> Form:
-        FORMS[name] = fn
-        return fn
-
-    return register
-
-
 def row_form(row: ScoreRow) -> str:
-    """The form of ``row``: the first form key it gives (the model allows exactly one)."""
-    return next(name for name in FORMS if getattr(row, name) is not None)
+    """The form of ``row``: the one form key it gives (``ScoreRow`` is a ``OneOf``)."""
+    return row.kind
 
 
 def pay(row: ScoreRow, payers: Payers) -> Paid:
@@ -73,7 +68,7 @@ def _between(scores: list[int], winners: list[int], loser: int, amount: int) -> 
         scores[loser] -= amount
 
 
-@form("winners")
+@FORMS.register("winners")
 def _winners(row: ScoreRow, p: Payers) -> Paid:
     """Each winner receives the amount and each loser pays it; every player for himself, each
     loser pays it to the winner."""
@@ -91,7 +86,7 @@ def _winners(row: ScoreRow, p: Payers) -> Paid:
     return Paid(scores)
 
 
-@form("declarer")
+@FORMS.register("declarer")
 def _declarer(row: ScoreRow, p: Payers) -> Paid:
     """The declarer, his partner and each opponent score the row's amounts."""
     assert row.declarer is not None and row.opponents is not None
@@ -115,7 +110,7 @@ def card_value(row: ScoreRow, cards: int) -> int:
     return min(value, row.cap) if row.cap is not None else value
 
 
-@form("per_card")
+@FORMS.register("per_card")
 def _per_card(row: ScoreRow, p: Payers) -> Paid:
     """Each loser pays each winner for the cards he still holds, times his own factors."""
     facts = p.scope.facts
@@ -131,7 +126,7 @@ def _per_card(row: ScoreRow, p: Payers) -> Paid:
     return paid
 
 
-@form("places")
+@FORMS.register("places")
 def _places(row: ScoreRow, p: Payers) -> Paid:
     """The seat in place k scores the k-th amount."""
     assert row.places is not None

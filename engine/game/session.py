@@ -4,7 +4,9 @@ What a finished hand passes on is a registry of *carriers*: each is a name, a fu
 finished ``Game`` returning a JSON value, and the ``Game`` keyword it feeds (``previous_first_out``:
 the next hand's dealer under ``dealer.later_hands: previous_first_out``). Running totals are
 always carried. A later rule (levels, tribute, a match end) is one more carrier and one more
-keyword of ``Game``, not a field named after a game here.
+keyword of ``Game``, not a field named after a game here: a ``Carrier`` registered with
+``@CARRIERS.register(keyword)``, whose keyword ``Game`` takes and its record writes
+(``tests/rules/test_registries.py`` checks both).
 
 A session record is ``{"session": true, "variant", "seed", "hands": [hand records], "totals"}``;
 ``replay_session`` replays every hand through ``records.replay`` and checks that each hand was
@@ -22,21 +24,15 @@ from paixing.game.match import MatchState, advance, hand_level
 from paixing.game.records import Replay, VariantRef, replay
 from paixing.game.state import Game
 from paixing.hands.compile import Ruleset
+from paixing.rules.registry import Registry
 
 Carrier = Callable[[Game], Any]
-CARRIERS: dict[str, Carrier] = {}
+"""A finished hand → the JSON value the next hand is dealt with."""
+CARRIERS: Registry[Carrier] = Registry("carrier")
 """``Game`` keyword → what a finished hand passes to the next hand under it."""
 
 
-def carrier(name: str) -> Callable[[Carrier], Carrier]:
-    def register(fn: Carrier) -> Carrier:
-        CARRIERS[name] = fn
-        return fn
-
-    return register
-
-
-@carrier("previous_first_out")
+@CARRIERS.register("previous_first_out")
 def _first_out(game: Game) -> int | None:
     """The first player out (he deals, and leads, the next hand where the dealer rule says so)."""
     return game.finish[0] if game.finish else None
@@ -50,14 +46,14 @@ def next_match(game: Game) -> MatchState | None:
     return advance(session, game.match_state, game.contract, game.facts(), game.scores)
 
 
-@carrier("match")
+@CARRIERS.register("match")
 def _match(game: Game) -> dict[str, Any] | None:
     """Levels, points, places and the winner of the match so far (``match.MatchState``)."""
     state = next_match(game)
     return None if state is None else state.to_json(game.rules.session)
 
 
-@carrier("level")
+@CARRIERS.register("level")
 def _level(game: Game) -> str | None:
     """The level rank the next hand is played at (the level of the side that won this one)."""
     state = next_match(game)

@@ -5,8 +5,9 @@ partner or the player he countered; the kind's function turns that into ``Seats`
 sides do not depend on the declarer at all: they are read from the contract's seat map
 (``sides``; by default alternate seats, partners opposite) and are known to everyone.
 
-A new kind needs: its name in ``Contract.teams`` (rules/scoring.py) and a function here
-registered with ``@teams`` (``tests/game/test_partners.py`` checks that both lists agree).
+A new kind needs: its name in ``Contract.teams`` (rules/scoring.py), a ``Build`` function here
+registered with ``@TEAMS.register(name)``, and its ``c.<kind>`` phrase in
+rulebook/phrases/contracts.py (``tests/rules/test_registries.py`` checks that the names agree).
 """
 
 from __future__ import annotations
@@ -14,44 +15,37 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from paixing.game.seats import Seats
+from paixing.rules.registry import Registry
 from paixing.rules.scoring import Contract
 
 Build = Callable[[Contract, int, int, int, list[int]], Seats]
 """(contract, declarer, partner, opponent, the other seats in playing order) → the seats."""
 
-TEAMS: dict[str, Build] = {}
+TEAMS: Registry[Build] = Registry("team kind")
 """``Contract.teams`` kind → how its seats are built."""
 
 
-def teams(name: str) -> Callable[[Build], Build]:
-    def register(fn: Build) -> Build:
-        TEAMS[name] = fn
-        return fn
-
-    return register
-
-
-@teams("solo")
+@TEAMS.register("solo")
 def _solo(c: Contract, declarer: int, partner: int, opponent: int, others: list[int]) -> Seats:
     return Seats(declarer=declarer, opponents=others)
 
 
-@teams("each")
+@TEAMS.register("each")
 def _each(c: Contract, declarer: int, partner: int, opponent: int, others: list[int]) -> Seats:
     return Seats(declarer=declarer, opponents=others, alone=True)
 
 
-@teams("duel")
+@TEAMS.register("duel")
 def _duel(c: Contract, declarer: int, partner: int, opponent: int, others: list[int]) -> Seats:
     return Seats(declarer=declarer, opponents=[opponent], bystanders=[s for s in others if s != opponent])
 
 
-@teams("partners")
+@TEAMS.register("partners")
 def _partners(c: Contract, declarer: int, partner: int, opponent: int, others: list[int]) -> Seats:
     return Seats(declarer=declarer, partner=partner, opponents=[s for s in others if s != partner])
 
 
-@teams("fixed")
+@TEAMS.register("fixed")
 def _fixed(c: Contract, declarer: int, partner: int, opponent: int, others: list[int]) -> Seats:
     """The seat map's sides, known to all; no declarer (side 0 is the map's first side)."""
     sides = fixed_sides(c, len(others) + 1)

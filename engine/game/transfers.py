@@ -4,9 +4,10 @@ A transfer moves an amount from one place to a place, a side, or nowhere, before
 totals are compared. Places are read with ``conditions.place_seat``, so a transfer between places
 that are not decided (play stopped with several players still holding cards) does nothing.
 
-A new kind needs: its name in ``Transfer.what`` (rules/scoring.py), a function here registered
-with ``@kind`` (what it takes from the source seat, and what that leaves him), and its rulebook
-phrase (``end.<what>`` in rulebook/phrases.py).
+A new kind needs: its name in ``Transfer.what`` (rules/scoring.py), a ``Take`` function here
+registered with ``@TRANSFERS.register(name)`` (what it takes from the source seat, and what that
+leaves him), and its rulebook phrase (``end.<what>`` in rulebook/phrases/scoring.py);
+``tests/rules/test_registries.py`` checks that the names agree.
 """
 
 from __future__ import annotations
@@ -17,24 +18,17 @@ from dataclasses import dataclass
 
 from paixing.game.conditions import place_seat
 from paixing.game.facts import DECLARER_SIDE, OPPONENT_SIDE, HandFacts
+from paixing.rules.registry import Registry
 from paixing.rules.scoring import Transfer
 
 Take = Callable[[HandFacts, list[int], int], int]
 """(facts, running totals, source seat) → the amount moved; may change the source's total."""
 
-KINDS: dict[str, Take] = {}
-"""Transfer kind (``what``) → what it takes."""
+TRANSFERS: Registry[Take] = Registry("transfer kind")
+"""Transfer kind (``Transfer.what``) → what it takes."""
 
 
-def kind(name: str) -> Callable[[Take], Take]:
-    def register(fn: Take) -> Take:
-        KINDS[name] = fn
-        return fn
-
-    return register
-
-
-@kind("captured")
+@TRANSFERS.register("captured")
 def _captured(facts: HandFacts, totals: list[int], seat: int) -> int:
     """Everything he holds so far goes; he keeps nothing."""
     amount = totals[seat]
@@ -42,7 +36,7 @@ def _captured(facts: HandFacts, totals: list[int], seat: int) -> int:
     return amount
 
 
-@kind("hand")
+@TRANSFERS.register("hand")
 def _hand(facts: HandFacts, totals: list[int], seat: int) -> int:
     """What his unplayed cards are worth; his own total is unchanged."""
     return facts.hand_values[seat]
@@ -75,17 +69,17 @@ def apply_transfers(transfers: Sequence[Transfer], facts: HandFacts) -> Ledger:
         if source is None:
             continue
         if t.to in _SIDES:
-            ledger.sides[_SIDES[t.to]] += KINDS[t.what](facts, ledger.seats, source)
+            ledger.sides[_SIDES[t.to]] += TRANSFERS[t.what](facts, ledger.seats, source)
             continue
         if t.to in _RELATIVE:
             own = facts.side(source)
             side = (OPPONENT_SIDE if own == DECLARER_SIDE else DECLARER_SIDE) if _RELATIVE[t.to] else own
-            ledger.sides[side] += KINDS[t.what](facts, ledger.seats, source)
+            ledger.sides[side] += TRANSFERS[t.what](facts, ledger.seats, source)
             continue
         if t.to == "void":
-            KINDS[t.what](facts, ledger.seats, source)
+            TRANSFERS[t.what](facts, ledger.seats, source)
             continue
         target = _seat_of(facts, t.to)
         if target is not None:
-            ledger.seats[target] += KINDS[t.what](facts, ledger.seats, source)
+            ledger.seats[target] += TRANSFERS[t.what](facts, ledger.seats, source)
     return ledger

@@ -1,4 +1,12 @@
-"""Running a variant's ``examples:``: the executable facts the tests check and the rulebook prints."""
+"""Running a variant's ``examples:``: the executable facts the tests check and the rulebook prints.
+
+``EXAMPLE_KINDS`` is the registry of kinds of example. An entry is an ``ExampleKind``: the keys
+of ``Example`` that select it and its check, a function of the ruleset and the example returning
+a ``Verdict`` (passed, what was expected, what the engine found); entries are in precedence
+order. A new kind is its keys on ``Example`` (rules/models.py), one entry here and its writer in
+``paixing.rulebook.sections.examples.EXAMPLE_WRITERS``; ``tests/rules/test_registries.py`` checks
+that the keys and the two registries agree.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +20,7 @@ from paixing.hands.moves import NotAPlay, beats_cards, legal_plays
 from paixing.hands.play import Play
 from paixing.hands.view import UnknownCard, check_in_deck
 from paixing.rules.cards import Card, CardError, format_cards, parse_cards
+from paixing.rules.registry import Registry
 
 if TYPE_CHECKING:
     from paixing.rules.models import Example
@@ -136,20 +145,35 @@ def _legal(rs: Ruleset, ex: Example) -> Verdict:
     return True, "legal plays", "as expected"
 
 
-KINDS: tuple[tuple[tuple[str, ...], Callable[[Ruleset, Example], Verdict]], ...] = (
-    (("order",), _order),
-    (("beats", "does_not_beat"), _beats),
-    (("classify", "reads_as"), _readings),
-    (("count", "plays"), _legal),
-)
-"""Example kinds in precedence order: the keys that select a kind, and its check."""
+@dataclass(frozen=True)
+class ExampleKind:
+    """One kind of example: the ``Example`` keys that select it, and how it is checked."""
+
+    keys: tuple[str, ...]
+    check: Callable[[Ruleset, Example], Verdict]
+
+
+EXAMPLE_KINDS: Registry[ExampleKind] = Registry("example kind", [
+    ("order", ExampleKind(("order",), _order)),
+    ("beats", ExampleKind(("beats", "does_not_beat"), _beats)),
+    ("readings", ExampleKind(("classify", "reads_as"), _readings)),
+    ("legal", ExampleKind(("count", "plays"), _legal)),
+])
+"""Example kind → its keys and check, in precedence order (an example giving keys of two
+kinds is the first kind's). The rulebook writes each kind with its entry of
+``paixing.rulebook.sections.examples.EXAMPLE_WRITERS`` (same names; a test checks)."""
+
+
+def example_kind(ex: Example) -> str:
+    """The kind of ``ex``: the first kind, in precedence order, whose keys it gives."""
+    for name, kind in EXAMPLE_KINDS.items():
+        if any(getattr(ex, key) is not None for key in kind.keys):
+            return name
+    raise AssertionError("the Example model requires one kind")
 
 
 def _run(rs: Ruleset, index: int, ex: Example) -> ExampleResult:
-    for keys, check in KINDS:
-        if any(getattr(ex, key) is not None for key in keys):
-            return ExampleResult(index, ex, *check(rs, ex))
-    raise AssertionError("the Example model requires one kind")
+    return ExampleResult(index, ex, *EXAMPLE_KINDS[example_kind(ex)].check(rs, ex))
 
 
 def format_notation(rs: Ruleset, text: str) -> str:

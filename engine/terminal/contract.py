@@ -10,14 +10,13 @@ Two things the terminal needs from the running contract step:
 - **How a bare word reads** (``包牌``, ``3``, ``AS`` for ``bid baopai``, ``bid 3``, ``call AS``):
   ``shorthand`` names a contract by its id or names when exactly one legal action declares it,
   and otherwise hands the word to the running step's own ``parse`` under each head of its
-  ``USAGE`` (``paixing.game.steps``), so the terminal holds no second parser of step actions.
+  ``usage`` (``paixing.game.steps``), so the terminal holds no second parser of step actions.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from types import ModuleType
 
 from paixing.game import steps
 from paixing.game.actions import PASS, Action, IllegalAction
@@ -28,8 +27,8 @@ PASS_PREFIX = "p"
 """A word starting so is a pass (``pass``, ``p``) or meant as typed, never a step's argument."""
 
 
-def step_module(game: Game) -> ModuleType:
-    """The module of the running contract step, from the step registry."""
+def running_step(game: Game) -> type[steps.StepRunner]:
+    """The class of the running contract step, from the step registry."""
     assert game.step is not None, "no contract step is running"
     return steps.STEPS[game.step.kind]
 
@@ -76,7 +75,7 @@ def head_of(action: Action) -> str:
     return str(action).split()[0]
 
 
-def shorthand(text: str, actions: list[Action], module: ModuleType, contract: Callable[[str], Contract]) -> str:
+def shorthand(text: str, actions: list[Action], step: type[steps.StepRunner], contract: Callable[[str], Contract]) -> str:
     """The full typed form of a bare word in the contract phase, or ``text`` unchanged.
 
     A contract's id or name (中文 or English) stands for the one legal action declaring it; any
@@ -90,9 +89,9 @@ def shorthand(text: str, actions: list[Action], module: ModuleType, contract: Ca
         return str(named)
     if low.startswith((*steps.USAGES, PASS_PREFIX)):
         return text
-    for head in module.USAGE:
+    for head in step.usage:
         try:
-            action = module.parse(head, [text])
+            action = step.parse(head, [text])
         except IllegalAction:
             return f"{head} {text}"
         if action is not None and (action.contract is None or action in actions):

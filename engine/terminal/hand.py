@@ -16,7 +16,7 @@ from rich.text import Text
 
 from .aids import HINT_BOT, hint, hint_bot, tracker_text
 from .base import EXIT_ABANDONED, EXIT_OK, _Abandon, _BotError
-from .contract import shorthand, step_module
+from .contract import running_step, shorthand
 from .final import Final
 from .line_input import MAX_LINE, TOO_LONG, LineTooLong
 from .lines import EventLines
@@ -226,7 +226,7 @@ class TerminalHand(EventLines, Prompts, Final):
     def contract_text(self, text: str, acts: list[Action]) -> str:
         """Shorthands in the contract phase (a contract's id or name, a bare value or card),
         read by the running step's own parser (``contract.shorthand``)."""
-        return shorthand(text, acts, step_module(self.g), self.contract_of)
+        return shorthand(text, acts, running_step(self.g), self.contract_of)
 
     def try_apply(self, action: Action | str) -> bool:
         g = self.g

@@ -216,12 +216,12 @@ def card_label(action: Action) -> str:
 
 
 def step_commands(game: Game) -> list[tuple[str, str]]:
-    """The help lines of the typed words of the variant's contract steps (each step module's
-    ``USAGE``), each once, in the order of the steps; a word without its own line is shown
+    """The help lines of the typed words of the variant's contract steps (each step class's
+    ``usage``), each once, in the order of the steps; a word without its own line is shown
     with its argument kind."""
     rules = game.rules
     seen: dict[str, tuple[str, str]] = {}
     for step in rules.steps:
-        for head, arg in steps.STEPS[step.kind].USAGE.items():
+        for head, arg in steps.STEPS[step.kind].usage.items():
             seen.setdefault(head, STEP_WORDS.get(head, (f"{head} <{arg}>", f"{head}: the step's {arg}")))
     return list(seen.values())

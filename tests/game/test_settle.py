@@ -7,7 +7,7 @@ import pytest
 from paixing.game.ends import hand_over
 from paixing.game.facts import HandFacts
 from paixing.game.settle import settle
-from paixing.game.transfers import KINDS, apply_transfers
+from paixing.game.transfers import TRANSFERS, apply_transfers
 from paixing.hands.cache import ruleset
 from paixing.rules.scoring import Contract, Transfer
 
@@ -96,7 +96,7 @@ def test_settle_refuses_a_hand_in_progress() -> None:
 
 
 def test_transfer_kinds() -> None:
-    assert set(KINDS) == {"captured", "hand"}
+    assert set(TRANSFERS) == {"captured", "hand"}
     facts = four((0, 1, 2), captured=(10, 20, 30, 40), hand_values=(0, 0, 0, 7))
     t = [Transfer.model_validate(x) for x in (
         {"what": "captured", "from": "place(-1)", "to": "place(1)"},

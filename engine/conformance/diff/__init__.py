@@ -30,7 +30,8 @@ from .search import SMALL, candidates
 
 __all__ = ["Diff", "Group", "diff", "UNEXPLAINED"]
 
-KINDS = ("classify", "beats", "moves", "score")
+CASE_KINDS = ("classify", "beats", "moves", "score")
+"""The kinds of differing case a diff reports, in the order it shows them."""
 BEATS_LIMIT = 400
 """Differing pairs of plays kept at most (the shortest)."""
 HAND_GAMES = 40
@@ -46,11 +47,11 @@ class Group:
     cases: list[Case] = field(default_factory=list)
 
     def counts(self) -> dict[str, int]:
-        return {k: n for k in KINDS if (n := sum(c.kind == k for c in self.cases))}
+        return {k: n for k in CASE_KINDS if (n := sum(c.kind == k for c in self.cases))}
 
     def shown(self, show: int) -> list[Case]:
         """The first ``show`` cases of each kind, shortest first."""
-        return [c for k in KINDS for c in [c for c in self.cases if c.kind == k][:show]]
+        return [c for k in CASE_KINDS for c in [c for c in self.cases if c.kind == k][:show]]
 
     def to_json(self, show: int) -> dict[str, Any]:
         return {"rule": self.rule, "meaning": self.meaning, "counts": self.counts(), "cases": [c.to_json() for c in self.shown(show)]}
@@ -111,7 +112,7 @@ def diff(
     if hands:
         found += score_cases(a, b, seed, max_games)
     groups: dict[str, Group] = {}
-    for case in sorted(found, key=lambda c: (c.size, KINDS.index(c.kind))):
+    for case in sorted(found, key=lambda c: (c.size, CASE_KINDS.index(c.kind))):
         rule = explain(case, changed)
         if rule not in groups:
             groups[rule] = Group(rule, "" if rule == UNEXPLAINED else " ".join(doc(p) for p in rule.split(" + ")))

@@ -1,8 +1,9 @@
 """Play obligations: a registry of constraints a legal play must meet (docs/architecture.md).
 
-One module per kind (``KIND``, ``compile(spec, rs, hand_number)`` returning a ``Rule`` or None
-when it does not apply to this hand), listed in ``OBLIGATIONS``; the kinds are the fields of
-``paixing.rules.obligations.Obligation`` (a test checks the keys agree). ``compile_rules``
+One module per kind, holding a subclass of ``Rule`` (``base`` says what it provides):
+subclassing registers it in ``OBLIGATIONS``, and this package imports every module it contains,
+so nothing here is edited to add a kind. The kinds are the fields of
+``paixing.rules.obligations.Obligation`` (``tests/rules/test_registries.py`` checks the keys agree). ``compile_rules``
 binds a variant's obligations once per hand, so move generation calls bound methods and never
 dispatches on a kind; ``Obligations.apply`` narrows legal plays, ``refusal`` explains why a
 typed action breaks a rule, and ``leader`` names who must lead the first trick.
@@ -10,19 +11,19 @@ typed action breaks a rule, and ``leader`` names who must lead the first trick.
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from collections.abc import Sequence
-from types import ModuleType
 
-from paixing.game.obligations import first_play, must_beat, warn
-from paixing.game.obligations.base import Rule, Turn
+from paixing.game.obligations.base import OBLIGATIONS, Rule, Turn
 from paixing.hands.compile import Ruleset
 from paixing.hands.play import Play
 from paixing.rules.cards import Card
 
 __all__ = ["OBLIGATIONS", "Obligations", "Rule", "Turn", "compile_rules"]
 
-OBLIGATIONS: dict[str, ModuleType] = {m.KIND: m for m in (first_play, must_beat, warn)}
-"""Obligation kind → the module that compiles it."""
+for _module in pkgutil.iter_modules(__path__):
+    importlib.import_module(f"{__name__}.{_module.name}")
 
 
 class Obligations:

@@ -18,10 +18,8 @@ from paixing.rules.cards import Card, parse_cards
 if TYPE_CHECKING:
     from paixing.rules.obligations import FirstPlay
 
-KIND = "first_play"
 
-
-class HoldsCard(Rule):
+class HoldsCard(Rule, kind="first_play"):
     """The first play holds ``card``; its holder leads."""
 
     def __init__(self, card: Card) -> None:
@@ -57,10 +55,10 @@ class HoldsCard(Rule):
                 return Play(play.type, picked, play.groups, play.naturals, play.wild_as, play.suit)
         return None
 
-
-def compile(spec: FirstPlay, rs: Ruleset, hand_number: int) -> Rule | None:
-    """The rule for this hand (none in later hands of a session with ``hands: first``)."""
-    if spec.hands == "first" and hand_number > 1:
-        return None
-    (card,) = parse_cards(spec.card)
-    return HoldsCard(card)
+    @classmethod
+    def compile(cls, spec: FirstPlay, rs: Ruleset, hand_number: int) -> Rule | None:
+        """The rule for this hand (none in later hands of a session with ``hands: first``)."""
+        if spec.hands == "first" and hand_number > 1:
+            return None
+        (card,) = parse_cards(spec.card)
+        return HoldsCard(card)

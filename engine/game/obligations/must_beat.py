@@ -11,10 +11,8 @@ from paixing.hands.play import Play
 if TYPE_CHECKING:
     from paixing.rules.obligations import MustBeat
 
-KIND = "must_beat"
 
-
-class BeatWhenAble(Rule):
+class BeatWhenAble(Rule, kind="must_beat"):
     """Passing is taken away whenever some play is legal on a play to beat."""
 
     message = "you must beat when you can"
@@ -24,7 +22,7 @@ class BeatWhenAble(Rule):
             return plays, False
         return plays, can_pass
 
-
-def compile(spec: MustBeat, rs: Ruleset, hand_number: int) -> Rule | None:
-    """The rule (the same in every hand)."""
-    return BeatWhenAble()
+    @classmethod
+    def compile(cls, spec: MustBeat, rs: Ruleset, hand_number: int) -> Rule | None:
+        """The rule (the same in every hand)."""
+        return BeatWhenAble()

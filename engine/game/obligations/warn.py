@@ -12,10 +12,8 @@ from paixing.hands.play import Play
 if TYPE_CHECKING:
     from paixing.rules.obligations import Warn
 
-KIND = "warn"
 
-
-class Highest(Rule):
+class Highest(Rule, kind="warn"):
     """Plays of ``types`` below the highest of their type are taken away."""
 
     def __init__(self, next_left: int, types: frozenset[str]) -> None:
@@ -37,7 +35,7 @@ class Highest(Rule):
             return plays, can_pass
         return [p for p in plays if p.type.id not in top or (p.rung, p.key) == top[p.type.id]], can_pass
 
-
-def compile(spec: Warn, rs: Ruleset, hand_number: int) -> Rule | None:
-    """The rule (the same in every hand)."""
-    return Highest(spec.next_left, frozenset(spec.hand_types))
+    @classmethod
+    def compile(cls, spec: Warn, rs: Ruleset, hand_number: int) -> Rule | None:
+        """The rule (the same in every hand)."""
+        return Highest(spec.next_left, frozenset(spec.hand_types))

@@ -10,14 +10,20 @@ from paixing.game.steps.base import DONE, HANDLED, Name, Say, StepHost, StepRunn
 from paixing.rules.cards import format_cards
 from paixing.rules.hand_rules import Auction, GameRules
 
-KIND = "auction"
-USAGE = {"bid": "value"}
 
-
-class Runner(StepRunner):
+class AuctionStep(StepRunner, kind="auction"):
     """Speakers in turn from the dealer; the highest bid so far and its bidder."""
 
-    kind = KIND
+    usage = {"bid": "value"}
+    phrases = {
+        "step.auction": (
+            "从庄家起依次叫分，可以叫 {values} 中比当前更高的分，或者不叫；叫到最高分立即结束。叫得最高者做「{contract}」。",
+            "In turn from the dealer, each may bid a higher value of {values} or pass; the top value ends it at once. The highest bidder plays “{contract}”.",
+        ),
+        "step.redeal": ("都不叫时重新发牌。", "If nobody bids, the cards are dealt again."),
+        "step.dealer_plays": ("都不叫时庄家以最低分做。", "If nobody bids, the dealer plays at the lowest value."),
+        "step.kitty": ("叫得者拿走底牌。", "The winner takes the kitty into his hand."),
+    }
     body: Auction
 
     def __init__(self, body: Auction) -> None:
@@ -68,27 +74,27 @@ class Runner(StepRunner):
         host.set_contract(body.contract, declarer=winner)
         return DONE
 
-    def copy(self) -> Runner:
-        other = Runner(self.body)
+    def copy(self) -> AuctionStep:
+        other = AuctionStep(self.body)
         other.speakers = list(self.speakers)
         other.high, other.high_seat = self.high, self.high_seat
         other.bids = self.bids
         return other
 
+    @staticmethod
+    def parse(head: str, args: list[str]) -> Action | None:
+        """``bid <value>``."""
+        if head == "bid" and len(args) == 1 and args[0].isdigit():
+            if not (args[0].isascii() and len(args[0]) <= 9):  # ² is a digit to isdigit, not to int
+                raise IllegalAction(f"bid a whole number written with 0–9, such as bid 3, not {args[0][:12]!r}")
+            return Action("value", value=int(args[0]))
+        return None
 
-def parse(head: str, args: list[str]) -> Action | None:
-    """``bid <value>``."""
-    if head == "bid" and len(args) == 1 and args[0].isdigit():
-        if not (args[0].isascii() and len(args[0]) <= 9):  # ² is a digit to isdigit, not to int
-            raise IllegalAction(f"bid a whole number written with 0–9, such as bid 3, not {args[0][:12]!r}")
-        return Action("value", value=int(args[0]))
-    return None
-
-
-def describe(body: Auction, say: Say, name: Name, rules: GameRules) -> str:
-    """The rulebook sentence (the kitty is mentioned only when the variant has one)."""
-    text = say("step.auction", values=" ".join(str(x) for x in body.values), contract=name(body.contract))
-    text += say("w.space") + say("step.redeal" if body.all_pass == "redeal" else "step.dealer_plays")
-    if body.kitty_to_winner and rules.deal.kitty:
-        text += say("w.space") + say("step.kitty")
-    return text
+    @staticmethod
+    def describe(body: Auction, say: Say, name: Name, rules: GameRules) -> str:
+        """The rulebook sentence (the kitty is mentioned only when the variant has one)."""
+        text = say("step.auction", values=" ".join(str(x) for x in body.values), contract=name(body.contract))
+        text += say("w.space") + say("step.redeal" if body.all_pass == "redeal" else "step.dealer_plays")
+        if body.kitty_to_winner and rules.deal.kitty:
+            text += say("w.space") + say("step.kitty")
+        return text

@@ -1,14 +1,19 @@
-"""What every contract step shares: the host interface it drives and the runner base class.
+"""What every contract step is: a subclass of ``StepRunner``, and the host interface it drives.
 
-A step kind is one module of this package. It provides:
+Subclassing is registration: ``class AuctionStep(StepRunner, kind="auction")`` adds the class to
+``STEPS`` under ``kind``, which must be the field name of its model in
+``paixing.rules.hand_rules.Step`` (``tests/rules/test_registries.py`` checks that the two lists of
+kinds agree; a kind given twice is refused). The class provides, and mypy checks against the
+signatures below:
 
-- ``KIND``: its key, equal to the field name of its model in ``paixing.rules.hand_rules.Step``;
-- a ``Runner`` subclass of ``StepRunner`` that holds the step's state while it runs and
-  answers ``start`` (what happens when the step begins), ``actions`` (the legal actions while
-  it runs, each with a ``Meaning`` a bot can weigh), ``apply`` (one action) and ``copy``;
-- ``parse(head, args)``: the typed action a player writes for it (``bid …``, ``call …``), and
-  ``USAGE``: head → the argument named in the one-line usage message;
-- ``describe(body, say, name, rules)``: its rulebook sentence, from the phrase keys it names.
+- ``start`` (what happens when the step begins), ``actions`` (the legal actions while it runs,
+  each with a ``Meaning`` a bot can weigh), ``apply`` (one action) and ``copy`` (a clone of the
+  game must not share its state), on an instance holding the step's model as ``body``;
+- ``parse(head, args)``: the typed action a player writes for it (``bid …``, ``call …``; the
+  default reads none), and ``usage``: head → the argument named in the one-line usage message;
+- ``describe(body, say, name, rules)``: its rulebook sentence, from the phrase keys it names,
+  and ``phrases``: those keys' ``(zh, en)`` texts (the rulebook merges them, as it merges a
+  shape's).
 
 Steps drive the hand only through ``StepHost`` (implemented by ``Game``), so they never import
 the state machine.
@@ -17,6 +22,7 @@ the state machine.
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any, ClassVar, Protocol
 
@@ -24,7 +30,8 @@ from paixing.game.actions import Action
 from paixing.game.events import Event
 from paixing.hands.compile import Ruleset
 from paixing.rules.cards import Card
-from paixing.rules.hand_rules import Contract
+from paixing.rules.hand_rules import Contract, GameRules
+from paixing.rules.registry import Registry
 
 DONE = -1
 """``start``/``apply`` result: the step is over, go on to the next one."""
@@ -74,28 +81,53 @@ class StepHost(Protocol):
         ...
 
 
-class StepRunner:
-    """One running contract step. Subclasses keep their state in plain attributes that
-    ``copy`` duplicates (a clone of the game must not share it)."""
+class StepRunner(ABC):
+    """One running contract step. A subclass is one step kind (``kind=`` in its class line
+    registers it in ``STEPS``); it keeps its state in plain attributes that ``copy``
+    duplicates (a clone of the game must not share it)."""
 
     kind: ClassVar[str] = ""
+    """The step's kind: its key in ``STEPS`` and its field on ``Step``."""
+    usage: ClassVar[dict[str, str]] = {}
+    """Typed head (``bid``) → the argument the usage message names (``contract``)."""
+    phrases: ClassVar[dict[str, tuple[str, str]]] = {}
+    """The ``step.*`` phrases ``describe`` uses, ``key -> (zh, en)``."""
+
+    def __init_subclass__(cls, kind: str, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.kind = kind
+        STEPS.add(kind, cls)
 
     def __init__(self, body: Any) -> None:
         self.body = body
 
+    @abstractmethod
     def start(self, host: StepHost) -> int:
         """Begin the step: the seat to act first, or ``DONE`` when it needs no action."""
-        raise NotImplementedError
 
+    @abstractmethod
     def actions(self, host: StepHost, seat: int) -> list[Action]:
         """The legal actions of ``seat``, the seat to act."""
-        raise NotImplementedError
 
+    @abstractmethod
     def apply(self, host: StepHost, seat: int, action: Action) -> int:
         """Apply one legal action: the next seat to act, ``DONE`` or ``HANDLED``."""
-        raise NotImplementedError
 
+    @abstractmethod
     def copy(self) -> StepRunner:
         """An independent copy of this running step."""
-        raise NotImplementedError
 
+    @staticmethod
+    def parse(head: str, args: list[str]) -> Action | None:
+        """The action typed as ``head args`` if it is this step's (None: not this step's);
+        ``IllegalAction`` for this step's head with a wrong argument."""
+        return None
+
+    @staticmethod
+    @abstractmethod
+    def describe(body: Any, say: Say, name: Name, rules: GameRules) -> str:
+        """The rulebook sentence for a step with model ``body``."""
+
+
+STEPS: Registry[type[StepRunner]] = Registry("contract step")
+"""Step kind → its runner class, filled by subclassing ``StepRunner``."""

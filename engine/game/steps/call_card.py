@@ -9,14 +9,17 @@ from paixing.game.steps.base import DONE, Name, Say, StepHost, StepRunner
 from paixing.rules.cards import CardError, parse_cards
 from paixing.rules.hand_rules import CallCard, GameRules
 
-KIND = "call_card"
-USAGE = {"call": "card"}
 
-
-class Runner(StepRunner):
+class CallCardStep(StepRunner, kind="call_card"):
     """The dealer's one call (skipped when an earlier step made a contract)."""
 
-    kind = KIND
+    usage = {"call": "card"}
+    phrases = {
+        "step.call_card": (
+            "如果还没有定约，庄家叫一张自己没有的牌，拿着这张牌的人是他暗中的搭档，直到这张牌打出为止：「{contract}」。",
+            "If no contract was made, the dealer calls a card he does not hold; its holder is his hidden partner until that card is played: “{contract}”.",
+        ),
+    }
     body: CallCard
 
     def start(self, host: StepHost) -> int:
@@ -44,21 +47,21 @@ class Runner(StepRunner):
         host.set_contract(self.body.contract, declarer=seat, partner=partner)
         return DONE
 
-    def copy(self) -> Runner:
-        return Runner(self.body)
+    def copy(self) -> CallCardStep:
+        return CallCardStep(self.body)
 
+    @staticmethod
+    def parse(head: str, args: list[str]) -> Action | None:
+        """``call <card>``."""
+        if head != "call" or len(args) != 1:
+            return None
+        try:
+            (card,) = parse_cards(args[0])
+        except (CardError, ValueError) as exc:
+            raise IllegalAction(f"call needs one card: {exc}") from None
+        return Action("call", card=card)
 
-def parse(head: str, args: list[str]) -> Action | None:
-    """``call <card>``."""
-    if head != "call" or len(args) != 1:
-        return None
-    try:
-        (card,) = parse_cards(args[0])
-    except (CardError, ValueError) as exc:
-        raise IllegalAction(f"call needs one card: {exc}") from None
-    return Action("call", card=card)
-
-
-def describe(body: CallCard, say: Say, name: Name, rules: GameRules) -> str:
-    """The rulebook sentence."""
-    return say("step.call_card", contract=name(body.contract))
+    @staticmethod
+    def describe(body: CallCard, say: Say, name: Name, rules: GameRules) -> str:
+        """The rulebook sentence."""
+        return say("step.call_card", contract=name(body.contract))

@@ -12,9 +12,6 @@ from paixing.hands.compile import Ruleset
 from paixing.rules.cards import SPECIALS
 from paixing.rules.hand_rules import DrawWild, GameRules
 
-KIND = "draw_wild"
-USAGE: dict[str, str] = {}
-
 
 def candidates(rs: Ruleset, body: DrawWild) -> list[str]:
     """The ranks this step may draw in a hand played with ``rs``, in ``ranks.order`` (ranks
@@ -26,10 +23,17 @@ def candidates(rs: Ruleset, body: DrawWild) -> list[str]:
     return [r for r in pool if r not in drawn]
 
 
-class Runner(StepRunner):
+class DrawWildStep(StepRunner, kind="draw_wild"):
     """Draws the ranks as soon as it starts."""
 
-    kind = KIND
+    phrases = {
+        "step.draw_wild": (
+            "随机翻出{n}个点数，亮给所有人：这些点数的牌在本手中都是癞子。",
+            "{n} rank(s) are drawn at random and shown to everyone: every card of a drawn rank is wild for the rest of the hand.",
+        ),
+        "step.draw_wild_among": ("只从这些点数中翻：{ranks}。", "The rank is drawn among {ranks}."),
+        "step.draw_wild_named": ("翻出的点数叫{zh}。", "The rank drawn is called {en} ({zh})."),
+    }
     body: DrawWild
 
     def start(self, host: StepHost) -> int:
@@ -42,20 +46,15 @@ class Runner(StepRunner):
     def apply(self, host: StepHost, seat: int, action: Action) -> int:
         raise AssertionError("a drawn wild rank takes no action")
 
-    def copy(self) -> Runner:
-        return Runner(self.body)
+    def copy(self) -> DrawWildStep:
+        return DrawWildStep(self.body)
 
-
-def parse(head: str, args: list[str]) -> Action | None:
-    """No typed action."""
-    return None
-
-
-def describe(body: DrawWild, say: Say, name: Name, rules: GameRules) -> str:
-    """The rulebook sentence (the drawn rank's name in both languages: each phrase keeps one)."""
-    text = say("step.draw_wild", n=body.ranks)
-    if body.among:
-        text += say("w.space") + say("step.draw_wild_among", ranks=say("w.list").join(body.among))
-    if body.name is not None:
-        text += say("w.space") + say("step.draw_wild_named", zh=body.name.zh, en=body.name.en)
-    return text
+    @staticmethod
+    def describe(body: DrawWild, say: Say, name: Name, rules: GameRules) -> str:
+        """The rulebook sentence (the drawn rank's name in both languages: each phrase keeps one)."""
+        text = say("step.draw_wild", n=body.ranks)
+        if body.among:
+            text += say("w.space") + say("step.draw_wild_among", ranks=say("w.list").join(body.among))
+        if body.name is not None:
+            text += say("w.space") + say("step.draw_wild_named", zh=body.name.zh, en=body.name.en)
+        return text

@@ -15,9 +15,6 @@ from paixing.game.steps.base import DONE, Name, Say, StepHost, StepRunner
 from paixing.rules.cards import Card
 from paixing.rules.hand_rules import GameRules, ShownCard
 
-KIND = "shown_card"
-USAGE: dict[str, str] = {}
-
 
 def shown(host: StepHost, body: ShownCard) -> Card:
     """The card the dealer shows."""
@@ -39,10 +36,21 @@ def shown(host: StepHost, body: ShownCard) -> Card:
     return card
 
 
-class Runner(StepRunner):
+class ShownCardStep(StepRunner, kind="shown_card"):
     """Shows the card and makes the contract as soon as it starts."""
 
-    kind = KIND
+    phrases = {
+        "step.shown_card": (
+            "庄家亮出一张牌（第一局：{first}；以后各局：{later}），拿着另一张同样牌的人是他暗中的搭档，打出这张牌时公开：「{contract}」。后面的步骤可以改变定约。",
+            "The dealer shows a card (first hand: {first}; later hands: {later}); whoever holds its twin is his hidden partner, revealed when he plays it: “{contract}”. Later steps may replace this contract.",
+        ),
+        "step.random_own_card": ("随机一张自己的牌", "a random card of his own"),
+        "step.first_dealt": ("发给他的第一张牌", "the first card dealt to him"),
+        "step.next_dealt_with_twin_elsewhere": (
+            "如果两张都在庄家手里，改亮第二张之后发给他的下一张牌（依此类推）。",
+            "If he holds both copies, the call is the next card dealt to him after the second copy (and so on).",
+        ),
+    }
     body: ShownCard
 
     def start(self, host: StepHost) -> int:
@@ -59,23 +67,18 @@ class Runner(StepRunner):
     def apply(self, host: StepHost, seat: int, action: Action) -> int:
         raise AssertionError("a shown card takes no action")
 
-    def copy(self) -> Runner:
-        return Runner(self.body)
+    def copy(self) -> ShownCardStep:
+        return ShownCardStep(self.body)
 
-
-def parse(head: str, args: list[str]) -> Action | None:
-    """No typed action."""
-    return None
-
-
-def describe(body: ShownCard, say: Say, name: Name, rules: GameRules) -> str:
-    """The rulebook sentence."""
-    text = say(
-        "step.shown_card",
-        first=say(f"step.{body.first_hand}"),
-        later=say(f"step.{body.later_hands}"),
-        contract=name(body.contract),
-    )
-    if body.unmatched == "next_dealt_with_twin_elsewhere":
-        text += say("w.space") + say("step.next_dealt_with_twin_elsewhere")
-    return text
+    @staticmethod
+    def describe(body: ShownCard, say: Say, name: Name, rules: GameRules) -> str:
+        """The rulebook sentence."""
+        text = say(
+            "step.shown_card",
+            first=say(f"step.{body.first_hand}"),
+            later=say(f"step.{body.later_hands}"),
+            contract=name(body.contract),
+        )
+        if body.unmatched == "next_dealt_with_twin_elsewhere":
+            text += say("w.space") + say("step.next_dealt_with_twin_elsewhere")
+        return text

@@ -9,14 +9,19 @@ from paixing.game.events import Pass
 from paixing.game.steps.base import DONE, Name, Say, StepHost, StepRunner
 from paixing.rules.hand_rules import GameRules, SoloBid
 
-KIND = "solo_bid"
-USAGE = {"bid": "contract"}
 
-
-class Runner(StepRunner):
+class SoloBidStep(StepRunner, kind="solo_bid"):
     """Speakers in turn; after a declaration, the counter round (if the step has one)."""
 
-    kind = KIND
+    usage = {"bid": "contract"}
+    phrases = {
+        "step.solo_bid": ("从庄家起，每人依次可以宣布「{contract}」。", "In turn from the dealer, each player may declare “{contract}”."),
+        "step.counter_next": ("宣布者的下家可以反叫「{counter}」。", "The declarer's next player may counter with “{counter}”."),
+        "step.counter_any": (
+            "之后还没有表态的玩家依次可以反叫「{counter}」，先叫者得。",
+            "Every later player who has not spoken may counter with “{counter}”, in turn; the first to counter takes it.",
+        ),
+    }
     body: SoloBid
 
     def __init__(self, body: SoloBid) -> None:
@@ -54,25 +59,25 @@ class Runner(StepRunner):
         self.countering = True
         return self.speakers[0] if self.speakers else DONE
 
-    def copy(self) -> Runner:
-        other = Runner(self.body)
+    def copy(self) -> SoloBidStep:
+        other = SoloBidStep(self.body)
         other.speakers = list(self.speakers)
         other.countering = self.countering
         other.bidder = self.bidder
         return other
 
+    @staticmethod
+    def parse(head: str, args: list[str]) -> Action | None:
+        """``bid <contract id>``."""
+        if head == "bid" and len(args) == 1 and not args[0].isdigit():
+            return Action("bid", contract=args[0])
+        return None
 
-def parse(head: str, args: list[str]) -> Action | None:
-    """``bid <contract id>``."""
-    if head == "bid" and len(args) == 1 and not args[0].isdigit():
-        return Action("bid", contract=args[0])
-    return None
-
-
-def describe(body: SoloBid, say: Say, name: Name, rules: GameRules) -> str:
-    """The rulebook sentence."""
-    text = say("step.solo_bid", contract=name(body.contract))
-    if body.counter is not None:
-        key = "step.counter_next" if body.counter_by == "next_player" else "step.counter_any"
-        text += say("w.space") + say(key, counter=name(body.counter))
-    return text
+    @staticmethod
+    def describe(body: SoloBid, say: Say, name: Name, rules: GameRules) -> str:
+        """The rulebook sentence."""
+        text = say("step.solo_bid", contract=name(body.contract))
+        if body.counter is not None:
+            key = "step.counter_next" if body.counter_by == "next_player" else "step.counter_any"
+            text += say("w.space") + say(key, counter=name(body.counter))
+        return text

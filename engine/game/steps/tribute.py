@@ -33,9 +33,6 @@ from paixing.rules.cards import Card, CardError, format_cards, parse_cards
 from paixing.rules.hand_rules import GameRules
 from paixing.rules.match import Tribute as TributeRule
 
-KIND = "tribute"
-USAGE = {"give": "card"}
-
 
 class TributeHost(StepHost, Protocol):
     """What the tribute reads beyond ``StepHost``: the match state, the sides, the leader."""
@@ -46,10 +43,26 @@ class TributeHost(StepHost, Protocol):
     level: str | None
 
 
-class Runner(StepRunner):
+class TributeStep(StepRunner, kind="tribute"):
     """The tribute of one hand: the givers' cards move at once, then each return is asked."""
 
-    kind = KIND
+    usage = {"give": "card"}
+    phrases = {
+        "step.tribute": (
+            "定约为「{contract}」。从一场比赛的第二局起先进贡：上局末游把手中最大的一张牌（癞子除外）交给头游。",
+            "The contract is “{contract}”. From the second hand of a match there is a tribute first: the last player out of the hand before gives his highest card (never a wild card) to the first out.",
+        ),
+        "step.tribute.double": (
+            "上局头游、二游同队（双下）时，对方两人都进贡，大的给头游，小的给二游。",
+            "When the first two out were partners, both players of the other side give: the higher card to the first out, the lower to the second.",
+        ),
+        "step.tribute.resist": ("进贡者合计持有 {cards} 时抗贡：不进贡，由头游先出。", "If the givers hold {cards} between them they resist: no tribute, and the first out leads."),
+        "step.tribute.back": ("收贡者还一张不大于{rank}的牌给进贡者（自选）。", "Each receiver gives back a card of his choice, {rank} or lower."),
+        "step.tribute.back_level": ("级牌比A大，不能作为不大于该点数的牌还。", "The level rank counts above the ace: its cards are not given back under that cap."),
+        "step.tribute.back_any": ("收贡者还一张牌给进贡者（自选）。", "Each receiver gives back a card of his choice."),
+        "step.tribute.leader.giver": ("进贡给头游者先出。", "The player whose tribute went to the first out leads."),
+        "step.tribute.leader.first_out": ("上局头游先出。", "The first out of the hand before leads."),
+    }
     body: TributeRule
 
     def __init__(self, body: TributeRule, returns: list[tuple[int, int]] | None = None) -> None:
@@ -95,8 +108,34 @@ class Runner(StepRunner):
         host.record(TributeReturned(receiver, giver, str(action.card)))
         return self.returns[0][0] if self.returns else DONE
 
-    def copy(self) -> Runner:
-        return Runner(self.body, self.returns)
+    def copy(self) -> TributeStep:
+        return TributeStep(self.body, self.returns)
+
+    @staticmethod
+    def parse(head: str, args: list[str]) -> Action | None:
+        """``give <card>``."""
+        if head != "give" or len(args) != 1:
+            return None
+        try:
+            (card,) = parse_cards(args[0])
+        except (CardError, ValueError) as exc:
+            raise IllegalAction(f"give needs one card: {exc}") from None
+        return Action("give", card=card)
+
+    @staticmethod
+    def describe(body: TributeRule, say: Say, name: Name, rules: GameRules) -> str:
+        """The rulebook sentence."""
+        parts = [say("step.tribute", contract=name(body.contract))]
+        if body.double:
+            parts.append(say("step.tribute.double"))
+        if body.resist_with is not None:
+            parts.append(say("step.tribute.resist", cards=format_cards(parse_cards(body.resist_with))))
+        if body.back is not None:
+            parts.append(say("step.tribute.back", rank=body.back.max_rank) if body.back.max_rank else say("step.tribute.back_any"))
+            if body.back.max_rank and body.back.level_high:
+                parts.append(say("step.tribute.back_level"))
+        parts.append(say(f"step.tribute.leader.{body.leader}"))
+        return " ".join(parts)
 
 
 def givers(body: TributeRule, previous: tuple[int, ...], seats: Seats, n: int) -> tuple[list[int], list[int]]:
@@ -159,29 +198,3 @@ def returnable(host: StepHost, body: TributeRule, hand: list[Card]) -> list[Card
         return low
     rank = min((order.index(c.rank) for c in fair), default=None)
     return [c for c in fair if order.index(c.rank) == rank] or distinct[:1]
-
-
-def parse(head: str, args: list[str]) -> Action | None:
-    """``give <card>``."""
-    if head != "give" or len(args) != 1:
-        return None
-    try:
-        (card,) = parse_cards(args[0])
-    except (CardError, ValueError) as exc:
-        raise IllegalAction(f"give needs one card: {exc}") from None
-    return Action("give", card=card)
-
-
-def describe(body: TributeRule, say: Say, name: Name, rules: GameRules) -> str:
-    """The rulebook sentence."""
-    parts = [say("step.tribute", contract=name(body.contract))]
-    if body.double:
-        parts.append(say("step.tribute.double"))
-    if body.resist_with is not None:
-        parts.append(say("step.tribute.resist", cards=format_cards(parse_cards(body.resist_with))))
-    if body.back is not None:
-        parts.append(say("step.tribute.back", rank=body.back.max_rank) if body.back.max_rank else say("step.tribute.back_any"))
-        if body.back.max_rank and body.back.level_high:
-            parts.append(say("step.tribute.back_level"))
-    parts.append(say(f"step.tribute.leader.{body.leader}"))
-    return " ".join(parts)

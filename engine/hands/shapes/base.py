@@ -21,6 +21,7 @@ from paixing.hands.shapes.counting import Ask, DeckCounts, RankTest
 from paixing.hands.tables import RankTables
 from paixing.hands.view import HandView
 from paixing.rules.cards import Card
+from paixing.rules.registry import Registry
 
 if TYPE_CHECKING:
     from paixing.rules.models import HandType
@@ -162,13 +163,11 @@ def natural_counts(hv: HandView, t: TypeInfo) -> dict[int, int] | None:
     return nat
 
 
-SHAPES: dict[str, Shape] = {}
+SHAPES: Registry[Shape] = Registry("shape")
 """YAML key → shape, filled by the shape modules as the package imports them."""
 
 
 def register(shape: Shape) -> Shape:
-    """Add ``shape`` to the registry (each shape module calls this once)."""
-    if shape.key in SHAPES:
-        raise ValueError(f"shape {shape.key!r} is registered twice")
-    SHAPES[shape.key] = shape
-    return shape
+    """Add ``shape`` under its key (each shape module calls this once; a key registered twice
+    is refused)."""
+    return SHAPES.add(shape.key, shape)

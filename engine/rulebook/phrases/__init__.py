@@ -4,8 +4,9 @@ The bilingual phrase tables (``key -> (zh, en)``) are keyed by shape, field and 
 rule language, never by game, so the code that builds a book and its templates hold no game
 text, and changing or translating a sentence is editing one table. The tables are split by
 topic, one module each (``frame``, ``deal``, ``hand_types``, ``events``, ``contracts``,
-``scoring``, ``examples``), each a ``PHRASES`` dict; the registries that bring their own
-phrases (each shape in ``paixing.hands.shapes``) are merged in after them. A new topic is one
+``scoring``, ``examples``), each a ``PHRASES`` dict; the registries whose entries bring their
+own phrases (each shape in ``paixing.hands.shapes``, each contract step in
+``paixing.game.steps``) are merged in after them, under the same one-table rule. A new topic is one
 module with a ``PHRASES`` dict, listed in ``TOPICS``; a key may live in one table only.
 
 ``say`` fills a phrase in, ``tr`` picks a language of a variant's ``{zh, en}`` text,
@@ -16,10 +17,11 @@ a rule-language field's description.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from types import ModuleType
 from typing import Any
 
+from paixing.game.steps import STEPS
 from paixing.hands.shapes import SHAPES
 from paixing.rules.models import Range, Text
 from paixing.rules.shapes import SHAPES as RULE_SHAPES
@@ -32,23 +34,24 @@ TOPICS: tuple[ModuleType, ...] = (frame, deal, hand_types, events, contracts, sc
 """The topic tables, merged into ``P`` in this order."""
 
 
-def _merge(topics: Iterable[ModuleType]) -> dict[str, Phrase]:
-    """One table of every topic's phrases; a key in two topics is a mistake, caught here."""
+def _merge(tables: Iterable[tuple[str, Mapping[str, Phrase]]]) -> dict[str, Phrase]:
+    """One table of every (source, phrases); a key in two tables is a mistake, caught here."""
     merged: dict[str, Phrase] = {}
-    for topic in topics:
-        twice = merged.keys() & topic.PHRASES.keys()
+    for source, phrases in tables:
+        twice = merged.keys() & phrases.keys()
         if twice:
-            raise AssertionError(f"phrase keys in two tables ({topic.__name__}): {sorted(twice)}")
-        merged.update(topic.PHRASES)
+            raise AssertionError(f"phrase keys in two tables ({source}): {sorted(twice)}")
+        merged.update(phrases)
     return merged
 
 
-P: dict[str, Phrase] = _merge(TOPICS)
+P: dict[str, Phrase] = _merge(
+    [(topic.__name__, topic.PHRASES) for topic in TOPICS]
+    + [(f"shape {key}", shape.phrases) for key, shape in SHAPES.items()]
+    + [(f"contract step {kind}", step.phrases) for kind, step in STEPS.items()]
+)
 """Every sentence a book says that does not come from the variant file: ``key -> (zh, en)``.
 Keys name a shape, a field or an option of the rule language, never a game."""
-
-for _shape in SHAPES.values():
-    P.update(_shape.phrases)
 
 SHAPE_KEYS = tuple(k for k in RULE_SHAPES if k in SHAPES)
 """The shapes a hand type may have, in the rule language's order; each brings its ``shape.*``

@@ -5,9 +5,9 @@ parameters first, its wild cards marked, and every verdict, reading and legal pl
 with the same ruleset its check runs with (``paixing.hands.examples.hand_ruleset``), so the
 sentence beside "✓ checked" is the one the test suite checked.
 
-Rendering is driven by ``KINDS``, a table of example kinds in the same precedence as
-``paixing.hands.examples.KINDS`` (the keys that select a kind, and the function that writes it), so
-a new kind of example is one function and one row here — no new branch in ``fact``.
+Rendering is driven by ``EXAMPLE_WRITERS``, a registry with one writer per example kind of
+``paixing.hands.examples.EXAMPLE_KINDS`` (which says which kind an example is), so a new kind
+of example is one function and one entry here — no new branch in ``fact``.
 """
 
 from __future__ import annotations
@@ -17,11 +17,12 @@ from collections.abc import Callable
 from typing import Any
 
 from paixing.hands.compile import Ruleset
-from paixing.hands.examples import hand_ruleset, plays_against
+from paixing.hands.examples import example_kind, hand_ruleset, plays_against
 from paixing.hands.moves import beats_cards
 from paixing.hands.play import Play
 from paixing.rules.cards import Card, parse_cards
 from paixing.rules.models import Example, Text
+from paixing.rules.registry import Registry
 
 from ..faces import B, C, Rich, T, as_written, cards_of
 from ..shown import RulebookError, Shown, _readings
@@ -131,21 +132,18 @@ def hand_words(pen: Pen, ex: Example) -> Rich:
     return [T(pen.s("ex.params", params=pen.s("w.semicolon").join(parts)))] if parts else []
 
 
-KINDS: tuple[tuple[tuple[str, ...], Callable[[Pen, Example, Ruleset], Rich]], ...] = (
-    (("order",), _order),
-    (("beats", "does_not_beat"), _beats),
-    (("classify", "reads_as"), _reads),
-    (("count", "plays"), _legal),
-)
-"""Example kinds in precedence order: the keys that select a kind, and how it is written."""
+EXAMPLE_WRITERS: Registry[Callable[[Pen, Example, Ruleset], Rich]] = Registry("example kind", [
+    ("order", _order),
+    ("beats", _beats),
+    ("readings", _reads),
+    ("legal", _legal),
+])
+"""Example kind (a name of ``paixing.hands.examples.EXAMPLE_KINDS``) → how it is written (in
+the ruleset of the hand the example assumes)."""
 
 
 def _segments(pen: Pen, ex: Example) -> Rich:
-    rs = hand_ruleset(pen.rs, ex)
-    for keys, write in KINDS:
-        if any(getattr(ex, key) is not None for key in keys):
-            return hand_words(pen, ex) + write(pen, ex, rs)
-    raise AssertionError("the Example model requires one kind")
+    return hand_words(pen, ex) + EXAMPLE_WRITERS[example_kind(ex)](pen, ex, hand_ruleset(pen.rs, ex))
 
 
 def fact(pen: Pen, shown: Shown) -> dict[str, Any]:
