@@ -15,7 +15,13 @@ from pathlib import Path
 from paixing.hands.cache import ruleset
 from paixing.hands.classify import classify
 from paixing.hands.compile import Ruleset, TypeInfo
-from paixing.hands.examples import ExampleResult, hand_ruleset, plays_against, run_example, run_examples
+from paixing.hands.examples import (
+    ExampleResult,
+    hand_ruleset,
+    plays_against,
+    run_example,
+    run_examples,
+)
 from paixing.hands.generate import generate
 from paixing.hands.play import Play
 from paixing.hands.shapes import SHAPES

@@ -183,4 +183,4 @@ def test_the_rulebook_says_the_match() -> None:
     assert "- the place of the partner of the first player out is 2: up 3" in section
     assert "- otherwise: up 1" in section
     assert "the place of the partner of the first player out is not 4; otherwise the attempt fails. After 3 failed attempts it goes back to 10." in section
-    assert "If the givers hold RJ RJ between them they resist" in text
+    assert "If the givers hold ★RJ ★RJ between them they resist" in text

@@ -18,6 +18,7 @@ from paixing.hands.classify import classify
 from paixing.rulebook import LANGS, render_rulebook, say
 from paixing.rules.cards import parse_cards
 from paixing.rules.loader import VariantError, builtin_dir, builtin_ids, load_variant
+
 from tests.tools.test_rulebook import SMALL
 
 
