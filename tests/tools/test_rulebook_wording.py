@@ -117,6 +117,8 @@ def test_one_name_for_the_wild_card_in_the_books_own_words() -> None:
         assert "百搭" not in zh
         assert "- 癞子：级牌的红桃\n" in zh
         assert "（癞子除外）交给头游" in zh
+        # the file's own texts too: 逢人配 only as the gloss where the wild card is introduced
+        assert zh.count("逢人配") == zh.count("癞子（逢人配）") >= 1
 
 
 @pytest.mark.parametrize("lang", LANGS)
