@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from paixing.game.records import replay
+from paixing.game.record_format import RulesRefused, rules_for
+from paixing.game.records import Replay, replay
 from paixing.game.session import replay_session
 
 RECORD_SUFFIXES = (".json", ".jsonl")
@@ -97,13 +98,27 @@ def replay_file(file: str, variant: str | None = None) -> list[ReplayResult]:
             if not isinstance(record, dict):
                 out.append(ReplayResult(file, number, False, (), "not a game record (a JSON object)"))
                 continue
-            result = replay_session(record) if record.get("session") else replay(record, variant, Path(file).parent)
+            result = _session(record, variant) if record.get("session") else replay(record, variant, Path(file).parent)
             out.append(ReplayResult(file, number, result.ok, tuple(result.scores), result.error))
     except ValueError as exc:
         out.append(ReplayResult(file, 0, False, (), str(exc), True))
     except RecursionError:
         out.append(ReplayResult(file, 0, False, (), "not a game record: nested too deeply"))
     return out
+
+
+def _session(record: dict[str, Any], variant: str | None) -> Replay:
+    """A session (or match) record replayed hand by hand, by the rules ``variant`` names when
+    given (read as ``replay --variant`` reads them for a single hand: its digest must match)."""
+    if variant is None:
+        return replay_session(record)
+    hands = record.get("hands")
+    first = hands[0] if isinstance(hands, list) and hands and isinstance(hands[0], dict) else {}
+    try:
+        rs = rules_for({"variant": first.get("variant"), **first}, variant)
+    except RulesRefused as exc:
+        return Replay(False, [], str(exc), None, refused=True)
+    return replay_session(record, rs)
 
 
 def default_jobs(files: int) -> int:
