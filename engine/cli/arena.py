@@ -47,6 +47,20 @@ def _table(result: ArenaResult, seconds: float) -> Table:
     return table
 
 
+def shared_seats(names: list[str], players: int) -> str | None:
+    """The note said when fewer agents than seats are given: the base seating gives seat ``s``
+    agent ``s mod k``, so some agent holds several seats of every hand (``search:8,greedy`` at
+    four seats is two search seats against two greedy ones), which the names alone do not say."""
+    if not 1 < len(names) < players:
+        return None
+    base = [names[s % len(names)] for s in range(players)]
+    held = {name: base.count(name) for name in dict.fromkeys(base) if base.count(name) > 1}
+    holds = ", ".join(f"{name} holds {n} seats" for name, n in held.items())
+    one_each = ",".join(names + [names[-1]] * (players - len(names)))
+    return (f"note: {len(names)} agents for {players} seats: in every seating {holds} ({','.join(base)} and its "
+            f"rotations); to give {names[0]} one seat, name one agent per seat: --agents {one_each}")
+
+
 def _play(
     variant: str, specs: list[AgentSpec], deals: int, seed: int, jobs: int, out: str | None, bar: bool, ray: RayCluster | None
 ) -> ArenaResult:
@@ -108,6 +122,9 @@ def arena_cmd(
         fail(f"--agents: {exc}", EXIT_USAGE)
     if len(specs) > rs.variant.players:
         fail(f"--agents: {len(specs)} agents given for {rs.variant.players} seats", EXIT_USAGE)
+    note = shared_seats([s.name for s in specs], rs.variant.players)
+    if note:
+        typer.echo(note, err=True)
     cluster = ray_cluster(ray, jobs)
     used = usable_jobs(jobs)
     if used < jobs:

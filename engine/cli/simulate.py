@@ -71,7 +71,8 @@ def _summary_tables(summary: Summary, seconds: float) -> list[Table]:
         if row["seats"]:
             rate = row["win_rate"]
             roles.add_row(role, str(row["seats"]), str(row["wins"]), "" if rate is None else f"{rate:.1%}")
-    tables.append(roles)
+    if roles.row_count:  # a free-for-all has no roles: no empty table
+        tables.append(roles)
     rate = summary.games / seconds if seconds > 0 else 0.0
     seats = Table(title="Scores by seat", caption=f"{seconds:.2f} s, {rate:.1f} hands/s")
     for column in ("seat", "bot", "total", "mean", "stdev"):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
@@ -24,6 +25,12 @@ from paixing.game.session import replay_session
 
 RECORD_SUFFIXES = (".json", ".jsonl")
 """The files a directory argument contributes."""
+NOT_RECORDS = ("arena.json",)
+"""Files of a run folder that hold no game record (``arena --out``'s summary): a directory
+argument skips them (named as a file argument, one is read and refused as any other file)."""
+MAX_FILE_BYTES = 512 * 2**20
+"""The largest record file read (it is read whole): a bigger one is refused, not read into
+memory (split JSON lines into several files)."""
 
 
 @dataclass(frozen=True)
@@ -55,7 +62,9 @@ def record_files(paths: Sequence[str]) -> list[str]:
     for p in paths:
         path = Path(p)
         if path.is_dir():
-            out += sorted(str(f) for f in path.rglob("*") if f.suffix in RECORD_SUFFIXES and f.is_file())
+            out += sorted(
+                str(f) for f in path.rglob("*") if f.suffix in RECORD_SUFFIXES and f.name not in NOT_RECORDS and f.is_file()
+            )
         else:
             out.append(p)
     return out
@@ -64,10 +73,7 @@ def record_files(paths: Sequence[str]) -> list[str]:
 def read_records(file: str) -> Iterator[tuple[int, object]]:
     """The records in ``file``: one JSON document (line 0), or JSON lines with their numbers.
     ``ValueError`` with one line for a file that cannot be read or is not JSON."""
-    try:
-        text = Path(file).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ValueError(f"cannot read {file}: {getattr(exc, 'strerror', None) or exc}") from None
+    text = read_text(file)
     try:
         yield 0, json.loads(text)
         return
@@ -85,6 +91,25 @@ def read_records(file: str) -> Iterator[tuple[int, object]]:
         yield number, record
     if not found:
         raise ValueError(f"{file}: no record in the file")
+
+
+def read_text(file: str) -> str:
+    """The text of a record file; ``ValueError`` (one line) for what is not a regular file (a
+    FIFO would block for ever, ``/dev/zero`` fill the memory), is over ``MAX_FILE_BYTES``, or
+    cannot be read as UTF-8. Checked before the file is opened: opening a FIFO blocks."""
+    try:
+        info = os.stat(file)
+        if not stat.S_ISREG(info.st_mode):
+            raise ValueError(f"cannot read {file}: not a regular file")
+        if info.st_size > MAX_FILE_BYTES:
+            raise ValueError(f"cannot read {file}: {info.st_size:,} bytes, more than {MAX_FILE_BYTES:,} (split it)")
+        with open(file, encoding="utf-8") as f:
+            text = f.read(MAX_FILE_BYTES + 1)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ValueError(f"cannot read {file}: {getattr(exc, 'strerror', None) or exc}") from None
+    if len(text) > MAX_FILE_BYTES:  # it grew after the check
+        raise ValueError(f"cannot read {file}: more than {MAX_FILE_BYTES:,} bytes (split it)")
+    return text
 
 
 def replay_file(file: str, variant: str | None = None) -> list[ReplayResult]:
