@@ -20,6 +20,8 @@ record's ``rules_digest``.
 from __future__ import annotations
 
 import json
+import os
+import stat
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Protocol
@@ -192,6 +194,28 @@ def _same(a: Any, b: Any) -> bool:
 
 def _number(x: Any) -> bool:
     return isinstance(x, int | float) and not isinstance(x, bool)
+
+
+def read_file(file: str | Path, most: int) -> str:
+    """The text of a file read from outside (a record, a vectors file); ``ValueError`` (one
+    line) for what is not a regular file (a FIFO would block for ever, ``/dev/zero`` fill the
+    memory), is over ``most`` bytes, or cannot be read as UTF-8. The file is opened without
+    blocking (a FIFO would), then looked at."""
+    try:
+        fd = os.open(file, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with open(fd, "rb") as f:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode):
+                raise ValueError(f"cannot read {file}: not a regular file")
+            if info.st_size > most:
+                raise ValueError(f"cannot read {file}: {info.st_size:,} bytes, more than {most:,} (split it)")
+            data = f.read(most + 1)
+        text = data.decode("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ValueError(f"cannot read {file}: {getattr(exc, 'strerror', None) or exc}") from None
+    if len(data) > most:  # it grew after the look
+        raise ValueError(f"cannot read {file}: more than {most:,} bytes (split it)")
+    return text
 
 
 # ------------------------------------------------------------------------------ the rules

@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import json
 import os
-import stat
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from paixing.game.record_format import RulesRefused, rules_for
+from paixing.game.record_format import RulesRefused, read_file, rules_for
 from paixing.game.records import Replay, replay
 from paixing.game.session import replay_session
 
@@ -31,6 +30,11 @@ argument skips them (named as a file argument, one is read and refused as any ot
 MAX_FILE_BYTES = 512 * 2**20
 """The largest record file read (it is read whole): a bigger one is refused, not read into
 memory (split JSON lines into several files)."""
+
+
+def read_text(file: str) -> str:
+    """The text of a record file (``record_format.read_file``, at most ``MAX_FILE_BYTES``)."""
+    return read_file(file, MAX_FILE_BYTES)
 
 
 @dataclass(frozen=True)
@@ -91,25 +95,6 @@ def read_records(file: str) -> Iterator[tuple[int, object]]:
         yield number, record
     if not found:
         raise ValueError(f"{file}: no record in the file")
-
-
-def read_text(file: str) -> str:
-    """The text of a record file; ``ValueError`` (one line) for what is not a regular file (a
-    FIFO would block for ever, ``/dev/zero`` fill the memory), is over ``MAX_FILE_BYTES``, or
-    cannot be read as UTF-8. Checked before the file is opened: opening a FIFO blocks."""
-    try:
-        info = os.stat(file)
-        if not stat.S_ISREG(info.st_mode):
-            raise ValueError(f"cannot read {file}: not a regular file")
-        if info.st_size > MAX_FILE_BYTES:
-            raise ValueError(f"cannot read {file}: {info.st_size:,} bytes, more than {MAX_FILE_BYTES:,} (split it)")
-        with open(file, encoding="utf-8") as f:
-            text = f.read(MAX_FILE_BYTES + 1)
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ValueError(f"cannot read {file}: {getattr(exc, 'strerror', None) or exc}") from None
-    if len(text) > MAX_FILE_BYTES:  # it grew after the check
-        raise ValueError(f"cannot read {file}: more than {MAX_FILE_BYTES:,} bytes (split it)")
-    return text
 
 
 def replay_file(file: str, variant: str | None = None) -> list[ReplayResult]:
