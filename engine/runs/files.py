@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal
@@ -63,11 +64,30 @@ def prepare_out(out_dir: Path, existing: Existing) -> None:
         raise OutDirError(f"--out: cannot remove the old records in {out_dir}: {_why(exc)}") from None
 
 
+def temp_path(path: Path) -> Path:
+    """The temporary file ``write_record`` writes before renaming it to ``path``."""
+    return path.with_name(f".{path.name}.{os.getpid()}{TEMP_SUFFIX}")
+
+
+def not_a_file(path: Path) -> bool:
+    """Whether ``path`` exists as something other than a regular file (a folder, a device, a
+    FIFO): a rename onto it would replace a device node, so a record is never written there.
+    A symbolic link counts as what it points to."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return False
+    return not stat.S_ISREG(info.st_mode)
+
+
 def write_record(path: Path, record: dict[str, Any]) -> None:
-    """Write ``record`` as ``path`` atomically (temporary file, then rename)."""
-    temp = path.with_name(f".{path.name}.{os.getpid()}{TEMP_SUFFIX}")
+    """Write ``record`` as ``path`` atomically (temporary file, then rename); refused when
+    ``path`` is there and is not a regular file."""
+    temp = temp_path(path)
     text = json.dumps(record, ensure_ascii=False) + "\n"
     try:
+        if not_a_file(path):
+            raise RunFilesError(f"cannot write {path}: it is not a regular file")
         with open(temp, "w", encoding="utf-8") as f:
             f.write(text)
             f.flush()
