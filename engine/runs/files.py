@@ -27,6 +27,8 @@ EXISTING: tuple[str, ...] = ("refuse", "resume", "overwrite")
 
 RECORD_GLOB = "game-*.json"
 TEMP_SUFFIX = ".tmp"
+TEMP_GLOB = f".*-*.json.*{TEMP_SUFFIX}"
+"""``temp_path``'s names: ``.game-000001.json.PID.tmp`` (and ``session-``, ``match-``, ``hand-``)."""
 
 
 class RunFilesError(RuntimeError):
@@ -45,8 +47,8 @@ def prepare_out(out_dir: Path, existing: Existing) -> None:
     """Create ``out_dir`` and apply ``existing`` to the records it already holds."""
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
-        for stale in out_dir.glob(f".game-*{TEMP_SUFFIX}"):
-            stale.unlink()
+        os.listdir(out_dir)  # a folder that cannot be listed hides its records: said here, not later
+        clean_temps(out_dir)
         old = sorted(out_dir.glob(RECORD_GLOB))
     except OSError as exc:
         raise OutDirError(f"--out: cannot use {out_dir}: {_why(exc)}") from None
@@ -62,6 +64,13 @@ def prepare_out(out_dir: Path, existing: Existing) -> None:
             path.unlink()
     except OSError as exc:
         raise OutDirError(f"--out: cannot remove the old records in {out_dir}: {_why(exc)}") from None
+
+
+def clean_temps(out_dir: Path) -> None:
+    """Remove the temporary files of records never renamed into place (a worker killed while
+    writing one): called before a run and after it, when every worker is done."""
+    for stale in out_dir.glob(TEMP_GLOB):
+        stale.unlink(missing_ok=True)
 
 
 def temp_path(path: Path) -> Path:
