@@ -18,15 +18,17 @@ from typing import Any
 
 from paixing.agents.bots import Bot
 from paixing.agents.play import HandDidNotEnd, bot_seed, game_seed, play_hand
+from paixing.arena.external import AgentStopped, ExternalAgentError
 from paixing.arena.seating import seatings
 from paixing.arena.specs import AgentError, AgentSpec
 from paixing.arena.stats import AgentStats, agent_stats
 from paixing.game.actions import IllegalAction
+from paixing.game.record_format import printable
 from paixing.game.state import Game
 from paixing.hands.cache import ruleset
 from paixing.runs.files import prepare_out, write_record
 from paixing.runs.ray_pool import RayCluster
-from paixing.runs.workers import StopFlag, run_chunks, should_stop, usable_jobs
+from paixing.runs.workers import StopFlag, run_chunks, should_stop, usable_jobs, watched
 
 MAX_DEALS = 10**7
 
@@ -69,10 +71,13 @@ def play_seating(setup: Setup, deal: int, r: int, seating: tuple[int, ...], hand
     bots = [setup.specs[a].build(bot_seed(setup.seed, hand, s), setup.variant, len(seating)) for s, a in enumerate(seating)]
     try:
         play_hand(game, bots)
+    except AgentStopped:
+        raise
     except Exception as exc:  # an agent's own code may raise anything: one line naming it
         seat = game.turn
-        why = str(exc) if isinstance(exc, IllegalAction | HandDidNotEnd | AgentError) else f"{type(exc).__name__}: {exc}"
-        raise AgentError(f"agent {names[seat]!r} at seat {seat} (deal {deal}, seating {r}): {why}") from None
+        said = IllegalAction | HandDidNotEnd | AgentError | ExternalAgentError
+        why = str(exc) if isinstance(exc, said) else f"{type(exc).__name__}: {exc}"
+        raise AgentError(f"agent {printable(names[seat])!r} at seat {seat} (deal {deal}, seating {r}): {why}") from None
     finally:
         _close(bots)
     if setup.out_dir is not None:
@@ -90,8 +95,10 @@ def play_deals(setup: Setup, deals: list[int]) -> list[HandResult]:
     for d in deals:
         if should_stop():
             break
-        for r, seating in enumerate(table):
-            out.append(play_seating(setup, d, r, seating, d * len(table) + r))
+        try:
+            out += [play_seating(setup, d, r, seating, d * len(table) + r) for r, seating in enumerate(table)]
+        except AgentStopped:  # the deal under way is dropped whole: a deal counts in every seating
+            break
     return out
 
 
@@ -167,10 +174,11 @@ def arena(
             progress(len(hands), deals * len(table))
 
     if ray is None and (jobs == 1 or deals == 1):
-        for d in range(deals):
-            if stop.is_set():
-                break
-            collect(play_deals(setup, [d]))
+        with watched(stop):
+            for d in range(deals):
+                if stop.is_set():
+                    break
+                collect(play_deals(setup, [d]))
     else:
         run_chunks(partial(play_deals, setup), deals, jobs, stop, collect, ray=ray)
     hands.sort(key=lambda h: (h.deal, h.seating))

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from paixing.agents.bots import BOTS, Bot, make_bot
-from paixing.arena.external import ExternalAgent
+from paixing.arena.external import DEFAULT_TIMEOUT, ExternalAgent
 
 EXEC = "exec:"
 
@@ -39,10 +39,12 @@ class AgentSpec:
     name: str
     kind: str
     """``builtin``, ``python`` or ``exec``."""
+    timeout: float = DEFAULT_TIMEOUT
+    """An ``exec`` agent's seconds per answer and per message written (``--timeout``)."""
 
     def build(self, seed: int, variant: str, players: int) -> Bot:
         if self.kind == "exec":
-            return ExternalAgent(shlex.split(self.name[len(EXEC) :]), seed, variant, players)
+            return ExternalAgent(shlex.split(self.name[len(EXEC) :]), seed, variant, players, self.timeout)
         if self.kind == "python":
             return _entry_point(self.name)(seed)
         return make_bot(self.name, seed)
@@ -66,18 +68,22 @@ def _entry_point(name: str) -> Callable[[int], Bot]:
     return built
 
 
-def parse_agent(name: str) -> AgentSpec:
-    """Check one agent name (see the module docstring); AgentError saying why it is not one."""
+def parse_agent(name: str, timeout: float = DEFAULT_TIMEOUT) -> AgentSpec:
+    """Check one agent name (see the module docstring); AgentError saying why it is not one.
+    ``timeout``: an ``exec`` agent's seconds per answer."""
     name = name.strip()
     if not name:
         raise AgentError("empty agent name")
     if name.startswith(EXEC):
-        words = shlex.split(name[len(EXEC) :])
+        try:
+            words = shlex.split(name[len(EXEC) :])
+        except ValueError as exc:
+            raise AgentError(f"agent {name!r}: cannot split the command: {exc}") from None
         if not words:
             raise AgentError(f"agent {name!r}: no command after exec:")
         if shutil.which(words[0]) is None and not Path(words[0]).is_file():
             raise AgentError(f"agent {name!r}: program {words[0]!r} not found")
-        return AgentSpec(name, "exec")
+        return AgentSpec(name, "exec", timeout)
     base, colon, rest = name.partition(":")
     if base in BOTS:
         try:
@@ -91,6 +97,6 @@ def parse_agent(name: str) -> AgentSpec:
     raise AgentError(f"unknown agent {name!r} (choose {', '.join(BOTS)}, module:Class or exec:COMMAND)")
 
 
-def parse_agents(text: str) -> list[AgentSpec]:
-    """Comma-separated agent names, each checked."""
-    return [parse_agent(part) for part in text.split(",")]
+def parse_agents(text: str, timeout: float = DEFAULT_TIMEOUT) -> list[AgentSpec]:
+    """Comma-separated agent names, each checked (``timeout``: see ``parse_agent``)."""
+    return [parse_agent(part, timeout) for part in text.split(",")]

@@ -30,6 +30,8 @@ if TYPE_CHECKING:  # the agents (and their search) are imported when a run start
     from ..arena import AgentSpec, ArenaResult
 
 MAX_HANDS = 10**7
+MAX_TIMEOUT = 86_400.0
+"""The longest ``--timeout`` (a day): a bigger one is a typo."""
 
 
 def _table(result: ArenaResult, seconds: float) -> Table:
@@ -45,6 +47,20 @@ def _table(result: ArenaResult, seconds: float) -> Table:
         ci = "n/a" if a.low is None or a.high is None else f"[{a.low:+.3f}, {a.high:+.3f}]"
         table.add_row(a.agent, str(a.hands), f"{a.mean:+.3f}", ci)
     return table
+
+
+def shared_seats(names: list[str], players: int) -> str | None:
+    """The note said when fewer agents than seats are given: the base seating gives seat ``s``
+    agent ``s mod k``, so some agent holds several seats of every hand (``search:8,greedy`` at
+    four seats is two search seats against two greedy ones), which the names alone do not say."""
+    if not 1 < len(names) < players:
+        return None
+    base = [names[s % len(names)] for s in range(players)]
+    held = {name: base.count(name) for name in dict.fromkeys(base) if base.count(name) > 1}
+    holds = ", ".join(f"{name} holds {n} seats" for name, n in held.items())
+    one_each = ",".join(names + [names[-1]] * (players - len(names)))
+    return (f"note: {len(names)} agents for {players} seats: in every seating {holds} ({','.join(base)} and its "
+            f"rotations); to give {names[0]} one seat, name one agent per seat: --agents {one_each}")
 
 
 def _play(
@@ -69,6 +85,28 @@ def _play(
             )
 
 
+def _agents(variant: str, agents: str, timeout: float) -> list[AgentSpec]:
+    """The variant's agents, checked (exit 2 with one line): a variant with a game, known
+    agents, at most one per seat, a ``--timeout`` in range; the note of ``shared_seats``."""
+    from ..arena import AgentError, parse_agents
+
+    rs = load(variant)
+    if rs.variant.game is None:
+        fail(f"{rs.id} defines hand types only, no game (it has no 'game:' section)", EXIT_USAGE)
+    if not 0 < timeout <= MAX_TIMEOUT:
+        fail(f"--timeout must be more than 0 and at most {MAX_TIMEOUT:g} seconds", EXIT_USAGE)
+    try:
+        specs = parse_agents(agents, timeout)
+    except AgentError as exc:
+        fail(f"--agents: {exc}", EXIT_USAGE)
+    if len(specs) > rs.variant.players:
+        fail(f"--agents: {len(specs)} agents given for {rs.variant.players} seats", EXIT_USAGE)
+    note = shared_seats([s.name for s in specs], rs.variant.players)
+    if note:
+        typer.echo(note, err=True)
+    return specs
+
+
 @app.command("arena")
 def arena_cmd(
     variant: VariantArg,
@@ -89,25 +127,21 @@ def arena_cmd(
     out: Annotated[
         str | None, typer.Option("--out", metavar="DIR", help="Write each hand's record and arena.json here.")
     ] = None,
+    timeout: Annotated[
+        float,
+        typer.Option("--timeout", metavar="SECONDS", help="Time limit per answer (and per message taken) of an exec: agent."),
+    ] = 10.0,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON (shape in docs/arena.md).")] = False,
     ray: RayOption = None,
 ) -> None:
     """Play agents against each other on the same deals, seats rotated (docs/arena.md)."""
-    from ..arena import AgentError, parse_agents
+    from ..arena import AgentError
     from ..arena.external import ExternalAgentError
 
-    rs = load(variant)
-    if rs.variant.game is None:
-        fail(f"{rs.id} defines hand types only, no game (it has no 'game:' section)", EXIT_USAGE)
     for flag, value, most in (("--hands", hands, MAX_HANDS), ("--jobs", jobs, MAX_JOBS)):
         if not 1 <= value <= most:
             fail(f"{flag} must be at least 1" if value < 1 else f"{flag} must be at most {most:,}", EXIT_USAGE)
-    try:
-        specs = parse_agents(agents)
-    except AgentError as exc:
-        fail(f"--agents: {exc}", EXIT_USAGE)
-    if len(specs) > rs.variant.players:
-        fail(f"--agents: {len(specs)} agents given for {rs.variant.players} seats", EXIT_USAGE)
+    specs = _agents(variant, agents, timeout)
     cluster = ray_cluster(ray, jobs)
     used = usable_jobs(jobs)
     if used < jobs:

@@ -9,12 +9,15 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 from paixing.conformance.harness import DEFAULT_TIMEOUT, Report, run
+from paixing.conformance.harness.process import CommandError, split_command
 from paixing.conformance.vectors import OPS, Vectors, VectorsError, dumps, read, vectors
+from paixing.game.record_format import printable
 from rich.markup import escape
 from rich.table import Table
 
 if TYPE_CHECKING:  # the diff and the rulebook are imported by ``diff`` alone (start-up time)
     from paixing.conformance.diff import Diff
+    from paixing.hands.compile import Ruleset
 from .common import (
     EXIT_NOT_A_PLAY,
     EXIT_USAGE,
@@ -28,6 +31,8 @@ from .common import (
 )
 
 SeedOpt = Annotated[int, typer.Option("--seed", metavar="S", help="Seed of the random cases and hands.")]
+MAX_TIMEOUT = 86_400.0
+"""The longest ``--timeout`` (a day): a bigger one is a typo."""
 RandomOpt = Annotated[int, typer.Option("--random", metavar="N", help="Seeded random card cases to add.")]
 
 
@@ -72,22 +77,44 @@ def _report_tables(report: Report) -> list[Table]:
         rows.add_column(column, justify="right" if column in ("cases", "failed") else "left")
     for row in report.summary():
         failed = row.cases - row.passed
-        rows.add_row(escape(row.rule), " ".join(map(str, sorted(row.rungs))), escape(" ".join(sorted(row.notes))),
+        rows.add_row(escape(printable(row.rule)), " ".join(map(str, sorted(row.rungs))), escape(printable(" ".join(sorted(row.notes)))),
                      str(row.cases), f"[red]{failed}[/red]" if failed else "0")
     return [rows]
 
 
 def _print_disagreements(report: Report, limit: int) -> None:
+    """Each disagreement in full; whatever came from the program or a cases file is escaped
+    (a terminal escape in an answer is printed as ``\x1b``, never sent to the terminal)."""
     for r in report.failures[:limit]:
         data = r.to_json()
-        typer.echo(f"{data['id']} [{r.status}] {data['why']}")
-        typer.echo(f"  request:  {json.dumps(data['request'], ensure_ascii=False)}")
-        typer.echo(f"  expected: {json.dumps(data['expected'], ensure_ascii=False)}")
-        typer.echo(f"  received: {json.dumps(data['received'], ensure_ascii=False)}")
-        typer.echo(f"  {r.detail}")
-        typer.echo(f"  rule: {json.dumps(data['rule'], ensure_ascii=False)}")
+        say = [
+            f"{data['id']} [{r.status}] {data['why']}",
+            f"  request:  {json.dumps(data['request'], ensure_ascii=False)}",
+            f"  expected: {json.dumps(data['expected'], ensure_ascii=False)}",
+            f"  received: {_cut(json.dumps(data['received'], ensure_ascii=False))}",
+            f"  {r.detail}",
+            f"  rule: {json.dumps(data['rule'], ensure_ascii=False)}",
+        ]
+        for line in say:
+            typer.echo(printable(line))
     if len(report.failures) > limit:
         typer.echo(f"… and {len(report.failures) - limit} more (--json lists them all)")
+
+
+def _cases(path: Path, rs: Ruleset) -> Vectors:
+    """The vectors of ``--cases``, every line checked (``FILE:LINE: …``, exit 2), and of the
+    variant tested."""
+    try:
+        found = read(path)
+    except VectorsError as exc:
+        fail(str(exc), EXIT_USAGE)
+    if found.variant != rs.id:
+        fail(f"{path}:1: the cases are of {printable(found.variant)!r}, not of {rs.id!r}", EXIT_USAGE)
+    return found
+
+
+def _cut(text: str, most: int = 2000) -> str:
+    return text if len(text) <= most else text[:most] + f"… ({len(text) - most:,} more characters)"
 
 
 @app.command("conform")
@@ -105,14 +132,13 @@ def conform_cmd(
     """Run an external implementation on the variant's vectors; exit 1 on any disagreement."""
     rs = load(variant)
     wanted = _ops(ops)
-    found: Vectors
-    if cases is not None:
-        try:
-            found = read(cases)
-        except VectorsError as exc:
-            fail(str(exc), EXIT_USAGE)
-    else:
-        found = vectors(rs, random=random, seed=seed, ops=wanted)
+    try:
+        split_command(cmd)
+    except CommandError as exc:
+        fail(f"--cmd: {exc}", EXIT_USAGE)
+    if not 0 < timeout <= MAX_TIMEOUT:
+        fail(f"--timeout must be more than 0 and at most {MAX_TIMEOUT:g} seconds", EXIT_USAGE)
+    found = _cases(cases, rs) if cases is not None else vectors(rs, random=random, seed=seed, ops=wanted)
     selected = [c for c in found.cases if c.get("op") in wanted]
     report = run(selected, cmd, variant, timeout=timeout)
     if as_json:

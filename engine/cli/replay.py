@@ -3,6 +3,7 @@ in parallel) — every action and the score."""
 
 from __future__ import annotations
 
+import os
 from typing import Annotated
 
 import typer
@@ -42,6 +43,9 @@ def replay_cmd(
     """Replay game records: re-check every action and the score (docs/simulate.md)."""
     if jobs is not None and jobs < 1:
         fail("--jobs must be at least 1", EXIT_USAGE)
+    missing = next((f for f in files if not os.path.lexists(f)), None)
+    if missing is not None and len(files) > 1:  # said before the others are replayed, not after
+        fail(f"cannot read {missing}: No such file or directory", EXIT_USAGE)
     expanded = record_files(files)
     if not expanded:
         fail(f"no record files (*.json, *.jsonl) in {', '.join(files)}", EXIT_USAGE)
@@ -54,10 +58,24 @@ def replay_cmd(
     else:
         for o in outcomes:
             typer.echo(f"{o.where}: ok: scores {_scores(o)}" if o.ok else str(o.error if o.bad_input else f"{o.where}: {o.error}"))
+        typer.echo(tally(outcomes, len(expanded)))
     if any(o.bad_input for o in outcomes):
         raise typer.Exit(EXIT_USAGE)
     if not all(o.ok for o in outcomes):
         raise typer.Exit(EXIT_NOT_A_PLAY)
+
+
+def tally(outcomes: list[ReplayResult], files: int) -> str:
+    """The last line of a many-files replay: how many records, how many ok, refused, unread."""
+    unread = sum(o.bad_input for o in outcomes)
+    records = len(outcomes) - unread
+    ok = sum(o.ok for o in outcomes)
+    line = f"{_count(records, 'record')} in {_count(files, 'file')}: {ok} ok, {records - ok} refused"
+    return line + (f", {_count(unread, 'file')} not read" if unread else "")
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def _scores(o: ReplayResult) -> str:

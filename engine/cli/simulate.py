@@ -6,10 +6,12 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Annotated
 
 import typer
-from paixing.runs.files import Existing, OutDirError, RunFilesError
+from paixing.agents.bots import make_bot
+from paixing.runs.files import RECORD_GLOB, Existing, OutDirError, RunFilesError
 from paixing.runs.matches import MatchError, simulate_matches
 from paixing.runs.ray_pool import RayCluster
 from paixing.runs.simulate import (
@@ -38,6 +40,10 @@ from .common import (
     print_json,
 )
 
+MAX_MATCHES = 10**6
+"""Most matches in one run (each may take up to a thousand hands)."""
+MAX_SESSION_HANDS = 10**6
+"""Most hands in one session of ``--session``."""
 SimulateJson = Annotated[bool, typer.Option("--json", help="Print JSON (shapes in docs/simulate.md).")]
 MatchesOpt = Annotated[
     int | None, typer.Option("--matches", metavar="N", help="Play N whole matches (a variant with game.session): winners per side.")
@@ -71,7 +77,8 @@ def _summary_tables(summary: Summary, seconds: float) -> list[Table]:
         if row["seats"]:
             rate = row["win_rate"]
             roles.add_row(role, str(row["seats"]), str(row["wins"]), "" if rate is None else f"{rate:.1%}")
-    tables.append(roles)
+    if roles.row_count:  # a free-for-all has no roles: no empty table
+        tables.append(roles)
     rate = summary.games / seconds if seconds > 0 else 0.0
     seats = Table(title="Scores by seat", caption=f"{seconds:.2f} s, {rate:.1f} hands/s")
     for column in ("seat", "bot", "total", "mean", "stdev"):
@@ -114,6 +121,8 @@ def _run_args(
     used = usable_jobs(wanted, force)
     try:
         names = seat_bots([b.strip() for b in bots.split(",")], players)
+        for name in dict.fromkeys(names):  # a bad budget (search:0) said now, not at game 0
+            make_bot(name, 0)
     except ValueError as exc:
         fail(f"--bots: {exc}", EXIT_USAGE)
     if used < wanted:
@@ -191,8 +200,9 @@ def simulate_cmd(
     except (RunFilesError, SimulationError) as exc:
         fail(str(exc), EXIT_NOT_A_PLAY)
     if summary.stopped:
-        kept = f"; {summary.games} records in {out}: run again with --resume to finish" if out else ""
-        fail(f"stopped after {summary.games} of {games} hands{kept}", EXIT_NOT_A_PLAY)
+        kept = f"; {_records_in(out)} records in {out}: run again with --resume to finish" if out else ""
+        cause = f"{summary.failure}: " if summary.failure else ""
+        fail(f"{cause}stopped after {summary.games} of {games} hands{kept}", EXIT_NOT_A_PLAY)
     seconds = time.perf_counter() - started
     if as_json:
         print_json(summary.to_json())
@@ -200,6 +210,15 @@ def simulate_cmd(
     console = new_console()
     for table in _summary_tables(summary, seconds):
         console.print(table)
+
+
+def _records_in(out: str) -> int:
+    """The records a stopped run left (on Ray, chunks under way when the cluster failed may
+    have written some more than it counted: ``--resume`` counts them)."""
+    try:
+        return sum(1 for _ in Path(out).glob(RECORD_GLOB))
+    except OSError:
+        return 0
 
 
 def _runs(variant: str, games: int, modes: tuple[int | None, int | None], seed: int, a: _RunArgs, as_json: bool) -> None:
@@ -216,8 +235,8 @@ def _runs(variant: str, games: int, modes: tuple[int | None, int | None], seed: 
 def _sessions(variant: str, sessions: int, hands: int, seed: int, a: _RunArgs, as_json: bool) -> None:
     """``simulate --session H``: sessions of H hands, totals per seat (``--jobs`` processes or
     ``--ray`` play whole sessions)."""
-    if hands < 1:
-        fail("--session must be at least 1", EXIT_USAGE)
+    if not 1 <= hands <= MAX_SESSION_HANDS:
+        fail("--session must be at least 1" if hands < 1 else f"--session must be at most {MAX_SESSION_HANDS:,}", EXIT_USAGE)
     try:
         with run_errors():
             result = simulate_sessions(variant, sessions, hands, seed, a.names, out_dir=a.out, jobs=a.jobs, ray=a.ray)
@@ -239,8 +258,8 @@ def _sessions(variant: str, sessions: int, hands: int, seed: int, a: _RunArgs, a
 
 def matches_report(variant: str, matches: int, seed: int, names: list[str], out: str | None, as_json: bool) -> None:
     """Play the matches and print the winners per side and the level (or points) progress."""
-    if matches < 1:
-        fail("--matches must be at least 1", EXIT_USAGE)
+    if not 1 <= matches <= MAX_MATCHES:
+        fail("--matches must be at least 1" if matches < 1 else f"--matches must be at most {MAX_MATCHES:,}", EXIT_USAGE)
     try:
         summary = simulate_matches(variant, matches, seed, names, out_dir=out)
     except ValueError as exc:

@@ -20,6 +20,8 @@ record's ``rules_digest``.
 from __future__ import annotations
 
 import json
+import os
+import stat
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Protocol
@@ -152,6 +154,37 @@ def check_record(record: Any, scripted: bool = False) -> None:
             raise RecordError(f"not a game record: {key}: expected {expected}, got {shown(record[key])}")
 
 
+def seat_problem(record: dict[str, Any], rs: Ruleset) -> str | None:
+    """A ``dealer`` or ``previous_first_out`` that is no seat of the variant (checked once the
+    rules are known: the shape check cannot know how many seats there are)."""
+    n = rs.variant.players
+    for key in ("dealer", "previous_first_out"):
+        seat = record.get(key)
+        if seat is not None and seat >= n:
+            return f"{key}: seat {seat}, but {rs.id} has seats 0-{n - 1}"
+    return None
+
+
+def fixed_deal_problem(rs: Ruleset, hands: list[list[Card]], kitty: list[Card], wild_ranks: Any) -> str | None:
+    """What is wrong with a fixed deal for these rules: a hand or a kitty of another size than
+    the variant deals, or told wild ranks that are no ranks of it (the cards themselves are
+    checked against the deck when the game is built)."""
+    game = rs.variant.game
+    if game is None or len(hands) != rs.variant.players:
+        return None  # the game says so itself
+    kitty_n = game.deal.kitty
+    each = game.deal.cards_each or (len(rs.deck()) - kitty_n) // rs.variant.players
+    for seat, hand in enumerate(hands):
+        if len(hand) != each:
+            return f"deal: seat {seat} is dealt {len(hand)} cards, but {rs.id} deals {each}"
+    if len(kitty) != kitty_n:
+        return f"kitty: {len(kitty)} cards, but {rs.id} sets aside {kitty_n}"
+    unknown = [r for r in wild_ranks or [] if r not in rs.ranks]
+    if unknown:
+        return f"wild_ranks: {shown(unknown[0])} is no rank of {rs.id}"
+    return None
+
+
 def first_difference(recorded: Any, own: Any, path: str) -> str | None:
     """Where ``recorded`` and ``own`` (the replay's) first differ, as ``path: recorded … but
     the replay gives …``; None when they are equal (booleans are not numbers here)."""
@@ -192,6 +225,28 @@ def _same(a: Any, b: Any) -> bool:
 
 def _number(x: Any) -> bool:
     return isinstance(x, int | float) and not isinstance(x, bool)
+
+
+def read_file(file: str | Path, most: int) -> str:
+    """The text of a file read from outside (a record, a vectors file); ``ValueError`` (one
+    line) for what is not a regular file (a FIFO would block for ever, ``/dev/zero`` fill the
+    memory), is over ``most`` bytes, or cannot be read as UTF-8. The file is opened without
+    blocking (a FIFO would), then looked at."""
+    try:
+        fd = os.open(file, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with open(fd, "rb") as f:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode):
+                raise ValueError(f"cannot read {file}: not a regular file")
+            if info.st_size > most:
+                raise ValueError(f"cannot read {file}: {info.st_size:,} bytes, more than {most:,} (split it)")
+            data = f.read(most + 1)
+        text = data.decode("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ValueError(f"cannot read {file}: {getattr(exc, 'strerror', None) or exc}") from None
+    if len(data) > most:  # it grew after the look
+        raise ValueError(f"cannot read {file}: more than {most:,} bytes (split it)")
+    return text
 
 
 # ------------------------------------------------------------------------------ the rules

@@ -23,8 +23,10 @@ from paixing.game.record_format import (
     RulesRefused,
     check_record,
     first_difference,
+    fixed_deal_problem,
     printable,
     rules_for,
+    seat_problem,
     shown,
 )
 from paixing.game.state import Game, IllegalAction
@@ -76,6 +78,9 @@ def game_from_record(
     a hand to play rather than a record to check (no ``result`` needed)."""
     check_record(record, scripted)
     rs = rules_for(record, rules, record_dir)
+    problem = seat_problem(record, rs)
+    if problem is not None:
+        raise RecordError(f"not a game record: {problem}")
     kwargs: dict[str, Any] = {
         "hand_number": record.get("hand_number", 1),
         "previous_first_out": record.get("previous_first_out"),
@@ -88,8 +93,13 @@ def game_from_record(
             kwargs["kitty"] = parse_cards(record.get("kitty", ""))
             kwargs["dealer"] = record.get("dealer")
             kwargs["wild_ranks"] = record.get("wild_ranks")
+            problem = fixed_deal_problem(rs, kwargs["hands"], kwargs["kitty"], kwargs["wild_ranks"])
+            if problem is not None:
+                raise RecordError(f"not a game record: {problem}")
         return Game(rs, record.get("seed", 0), **kwargs)
-    except (KeyError, TypeError, ValueError, CardError) as exc:
+    except (KeyError, TypeError, ValueError, IndexError, CardError) as exc:
+        if isinstance(exc, RecordError):
+            raise
         raise RecordError(f"not a game record: {exc}") from None
 
 
@@ -133,6 +143,9 @@ def _outcome_error(record: dict[str, Any], game: Game) -> str | None:
     mismatch = _first_event_difference(record.get("events"), game)
     if mismatch is not None:
         return mismatch
+    if "wild_ranks" in record and record["wild_ranks"] != list(game.wild_ranks):
+        # a shuffled hand draws its own: told ones that differ were written in, not drawn
+        return f"the record was altered: wild_ranks: recorded {shown(record['wild_ranks'])} but the replay draws {shown(list(game.wild_ranks))}"
     expected = record["result"].get("scores")
     if expected != own["result"]["scores"]:
         return f"recorded scores {expected} but the replay scores {game.scores}"

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal
@@ -26,6 +27,8 @@ EXISTING: tuple[str, ...] = ("refuse", "resume", "overwrite")
 
 RECORD_GLOB = "game-*.json"
 TEMP_SUFFIX = ".tmp"
+TEMP_GLOB = f".*-*.json.*{TEMP_SUFFIX}"
+"""``temp_path``'s names: ``.game-000001.json.PID.tmp`` (and ``session-``, ``match-``, ``hand-``)."""
 
 
 class RunFilesError(RuntimeError):
@@ -44,8 +47,8 @@ def prepare_out(out_dir: Path, existing: Existing) -> None:
     """Create ``out_dir`` and apply ``existing`` to the records it already holds."""
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
-        for stale in out_dir.glob(f".game-*{TEMP_SUFFIX}"):
-            stale.unlink()
+        os.listdir(out_dir)  # a folder that cannot be listed hides its records: said here, not later
+        clean_temps(out_dir)
         old = sorted(out_dir.glob(RECORD_GLOB))
     except OSError as exc:
         raise OutDirError(f"--out: cannot use {out_dir}: {_why(exc)}") from None
@@ -63,11 +66,37 @@ def prepare_out(out_dir: Path, existing: Existing) -> None:
         raise OutDirError(f"--out: cannot remove the old records in {out_dir}: {_why(exc)}") from None
 
 
+def clean_temps(out_dir: Path) -> None:
+    """Remove the temporary files of records never renamed into place (a worker killed while
+    writing one): called before a run and after it, when every worker is done."""
+    for stale in out_dir.glob(TEMP_GLOB):
+        stale.unlink(missing_ok=True)
+
+
+def temp_path(path: Path) -> Path:
+    """The temporary file ``write_record`` writes before renaming it to ``path``."""
+    return path.with_name(f".{path.name}.{os.getpid()}{TEMP_SUFFIX}")
+
+
+def not_a_file(path: Path) -> bool:
+    """Whether ``path`` exists as something other than a regular file (a folder, a device, a
+    FIFO): a rename onto it would replace a device node, so a record is never written there.
+    A symbolic link counts as what it points to."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return False
+    return not stat.S_ISREG(info.st_mode)
+
+
 def write_record(path: Path, record: dict[str, Any]) -> None:
-    """Write ``record`` as ``path`` atomically (temporary file, then rename)."""
-    temp = path.with_name(f".{path.name}.{os.getpid()}{TEMP_SUFFIX}")
+    """Write ``record`` as ``path`` atomically (temporary file, then rename); refused when
+    ``path`` is there and is not a regular file."""
+    temp = temp_path(path)
     text = json.dumps(record, ensure_ascii=False) + "\n"
     try:
+        if not_a_file(path):
+            raise RunFilesError(f"cannot write {path}: it is not a regular file")
         with open(temp, "w", encoding="utf-8") as f:
             f.write(text)
             f.flush()

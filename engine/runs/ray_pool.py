@@ -19,6 +19,7 @@ and ``RayUnavailable`` says how to install it when it is missing.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import socket
 import uuid
@@ -61,6 +62,11 @@ class ClusterError(RuntimeError):
     """A chunk's workers kept dying past its retries (or the cluster went away)."""
 
 
+class ClusterLost(ClusterError):
+    """The cluster failed during a run (a chunk past its retries, a node or the GCS gone): the
+    chunks finished before it count (``simulate`` keeps them, as a stopped run does)."""
+
+
 class ClusterUnreachable(ClusterError):
     """The cluster's address is malformed or nothing answers there; Ray would not start."""
 
@@ -88,7 +94,11 @@ def connected(cluster: RayCluster) -> Iterator[ModuleType]:
     try:
         ray.init(address=cluster.address, include_dashboard=False, log_to_driver=False, logging_level=logging.WARNING)
     except (ConnectionError, ValueError, RuntimeError, TimeoutError) as exc:
+        ray.shutdown()
         raise ClusterUnreachable(f"cannot start or reach Ray at {where}: {_first_line(exc)}") from exc
+    except Exception as exc:  # Ray raises a bare Exception when a local node times out at start
+        ray.shutdown()
+        raise ClusterError(f"cannot start Ray at {where}: {_first_line(exc)}") from exc
     try:
         yield ray
     finally:
@@ -170,13 +180,23 @@ def run_on_ray(
                     if result is not None and index not in counted:
                         counted.add(index)
                         collect(result)
+        except ray.exceptions.RayError as exc:  # the cluster itself failed (a node, the GCS)
+            _cancel(ray, pending)
+            raise ClusterLost(f"the Ray cluster failed: {_first_line(exc)}") from exc
         except BaseException:
-            for ref in pending:
-                ray.cancel(ref, force=True)
+            _cancel(ray, pending)
             raise
         finally:
             for actor in marked:
-                ray.kill(actor)
+                with contextlib.suppress(Exception):  # the cluster may be gone
+                    ray.kill(actor)
+
+
+def _cancel(ray: ModuleType, pending: dict[Any, tuple[int, list[int]]]) -> None:
+    """Cancel the chunks still under way (as far as the cluster still answers)."""
+    for ref in pending:
+        with contextlib.suppress(Exception):
+            ray.cancel(ref, force=True)
 
 
 def _submit(
@@ -207,7 +227,7 @@ def _result(ray: ModuleType, ref: Any, index: int, chunk: list[int], cluster: Ra
         raise
     except ray.exceptions.RayError as exc:
         games = f"games {chunk[0]}-{chunk[-1]}" if chunk else "no games"
-        raise ClusterError(
+        raise ClusterLost(
             f"chunk {index} ({games}) failed on the Ray cluster after {cluster.max_retries} retries: {_first_line(exc)}"
         ) from exc
     return result

@@ -18,11 +18,23 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from paixing.game.records import replay
+from paixing.game.record_format import RulesRefused, read_file, rules_for
+from paixing.game.records import Replay, replay
 from paixing.game.session import replay_session
 
 RECORD_SUFFIXES = (".json", ".jsonl")
 """The files a directory argument contributes."""
+NOT_RECORDS = ("arena.json",)
+"""Files of a run folder that hold no game record (``arena --out``'s summary): a directory
+argument skips them (named as a file argument, one is read and refused as any other file)."""
+MAX_FILE_BYTES = 512 * 2**20
+"""The largest record file read (it is read whole): a bigger one is refused, not read into
+memory (split JSON lines into several files)."""
+
+
+def read_text(file: str) -> str:
+    """The text of a record file (``record_format.read_file``, at most ``MAX_FILE_BYTES``)."""
+    return read_file(file, MAX_FILE_BYTES)
 
 
 @dataclass(frozen=True)
@@ -54,7 +66,9 @@ def record_files(paths: Sequence[str]) -> list[str]:
     for p in paths:
         path = Path(p)
         if path.is_dir():
-            out += sorted(str(f) for f in path.rglob("*") if f.suffix in RECORD_SUFFIXES and f.is_file())
+            out += sorted(
+                str(f) for f in path.rglob("*") if f.suffix in RECORD_SUFFIXES and f.name not in NOT_RECORDS and f.is_file()
+            )
         else:
             out.append(p)
     return out
@@ -63,10 +77,7 @@ def record_files(paths: Sequence[str]) -> list[str]:
 def read_records(file: str) -> Iterator[tuple[int, object]]:
     """The records in ``file``: one JSON document (line 0), or JSON lines with their numbers.
     ``ValueError`` with one line for a file that cannot be read or is not JSON."""
-    try:
-        text = Path(file).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ValueError(f"cannot read {file}: {getattr(exc, 'strerror', None) or exc}") from None
+    text = read_text(file)
     try:
         yield 0, json.loads(text)
         return
@@ -98,13 +109,28 @@ def replay_file(file: str, variant: str | None = None) -> list[ReplayResult]:
                 out.append(ReplayResult(file, number, False, (), "not a game record (a JSON object)"))
                 continue
             folder = Path(file).parent
-            result = replay_session(record, variant, folder) if record.get("session") else replay(record, variant, folder)
+            result = _session(record, variant, folder) if record.get("session") else replay(record, variant, folder)
             out.append(ReplayResult(file, number, result.ok, tuple(result.scores), result.error))
     except ValueError as exc:
         out.append(ReplayResult(file, 0, False, (), str(exc), True))
     except RecursionError:
         out.append(ReplayResult(file, 0, False, (), "not a game record: nested too deeply"))
     return out
+
+
+def _session(record: dict[str, Any], variant: str | None, folder: Path) -> Replay:
+    """A session (or match) record replayed hand by hand, by the rules ``variant`` names when
+    given (read as ``replay --variant`` reads them for a single hand: its digest must match);
+    ``folder``: where the record lies, where the variant file its hands name may be found."""
+    if variant is None:
+        return replay_session(record, None, folder)
+    hands = record.get("hands")
+    first = hands[0] if isinstance(hands, list) and hands and isinstance(hands[0], dict) else {}
+    try:
+        rs = rules_for({"variant": first.get("variant"), **first}, variant)
+    except RulesRefused as exc:
+        return Replay(False, [], str(exc), None, refused=True)
+    return replay_session(record, rs, folder)
 
 
 def default_jobs(files: int) -> int:

@@ -36,12 +36,13 @@ from paixing.runs.files import (
     EXISTING,
     Existing,
     RunFilesError,
+    clean_temps,
     prepare_out,
     resumed,
     run_tag,
     write_record,
 )
-from paixing.runs.ray_pool import RayCluster
+from paixing.runs.ray_pool import ClusterLost, RayCluster
 from paixing.runs.summary import (
     NO_CONTRACT,
     HandStats,
@@ -83,14 +84,17 @@ def play_one(variant: str | Path | Ruleset, seed: int, index: int, bots: Sequenc
         raise SimulationError(f"game {index} (deal seed {game.seed}): {type(exc).__name__}: {exc}") from exc
 
 
-def _one(variant: str, seed: int, index: int, bots: Sequence[str], games: int, out_dir: str | None) -> HandStats:
-    """Game ``index``: counted from its record when a resumed run already wrote it, else
-    played (and its record written atomically)."""
+def _one(
+    variant: str, seed: int, index: int, bots: Sequence[str], games: int, out_dir: str | None, resume: bool = True
+) -> HandStats:
+    """Game ``index``: counted from its record when a resumed run (or an earlier attempt of
+    its chunk, on Ray) already wrote it, else played (and its record written atomically).
+    Only a run that resumes reads what it finds: another one writes over it."""
     if out_dir is None:
         return hand_stats(index, play_one(variant, seed, index, bots))
     path = Path(out_dir) / record_name(index, games)
     tag = run_tag(seed, index, bots)
-    done = resumed(path, ruleset(variant), tag)
+    done = resumed(path, ruleset(variant), tag) if resume else None
     if done is not None:
         return hand_stats(index, done)
     game = play_one(variant, seed, index, bots)
@@ -181,18 +185,26 @@ def simulate(
         out = str(out_dir)
     stop = stop if stop is not None else threading.Event()
     run = _Run(Tally.empty(rs.variant.players, names), games <= KEEP_HANDS, progress, games)
+    failure: str | None = None
     if ray is None and (jobs == 1 or games <= 1):
         for i in range(games):
             if stop.is_set():
                 break
-            run.add([_one(str(variant), seed, i, names, games, out)])
+            run.add([_one(str(variant), seed, i, names, games, out, existing == "resume")])
     else:
         where, folder = _portable(variant, out)
         work = partial(_run_chunk, where, seed, names=names, games=games, out_dir=folder)
-        run_chunks(work, games, jobs, stop, run.add, ray=ray)
+        try:
+            run_chunks(work, games, jobs, stop, run.add, ray=ray)
+        except ClusterLost as exc:  # a cluster that failed mid-run: the games done are kept, as in a stop
+            failure = str(exc)
+        finally:
+            if out is not None:
+                clean_temps(Path(out))
     run.hands.sort(key=lambda h: h.index)
     summary = summary_of(rs, seed, run.tally, run.done, run.hands, out)
     summary.stopped = run.done < games
+    summary.failure = failure
     return summary
 
 

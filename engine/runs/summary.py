@@ -97,6 +97,9 @@ class Summary:
     """Every hand's stats, in game order (empty for runs over ``KEEP_HANDS``)."""
     stopped: bool = False
     """The run was asked to stop: ``games`` counts the hands finished before it did."""
+    failure: str | None = None
+    """Why a run stopped by itself: its Ray cluster failed (``ClusterError``); the hands
+    finished before are counted and have their records, as in a run asked to stop."""
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -64,6 +64,18 @@ def init_worker(stop: ProcessEvent, parent: int) -> None:  # pragma: no cover - 
 
 
 @contextmanager
+def watched(stop: StopFlag) -> Iterator[None]:
+    """While inside, ``should_stop`` in this process reads ``stop`` (a run played here, not in
+    workers, so that what waits inside a game, an outside agent, sees the stop as well)."""
+    global _stop
+    saved, _stop = _stop, stop
+    try:
+        yield
+    finally:
+        _stop = saved
+
+
+@contextmanager
 def stop_on_signals(stop: StopFlag) -> Iterator[None]:
     """While inside, SIGINT and SIGTERM set ``stop`` (a second Ctrl-C interrupts at once).
     Only in the main thread, where Python can install handlers; elsewhere a no-op."""

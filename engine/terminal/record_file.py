@@ -24,9 +24,10 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from paixing.game.record_format import printable
 from paixing.game.session import Session
 from paixing.game.state import Game
-from paixing.runs.files import RunFilesError, write_record
+from paixing.runs.files import RunFilesError, not_a_file, temp_path, write_record
 from rich.console import Console
 
 from .base import EXIT_ABANDONED
@@ -36,16 +37,27 @@ PERSON = "person"
 
 
 def out_problem(out: Path, overwrite: bool) -> str | None:
-    """Why ``out`` cannot take the record (one line), or None when it can."""
-    if out.is_dir():
-        return f"--out: {out} is a folder: give a file name"
-    if out.exists() and not overwrite:
-        return f"--out: {out} already exists: pass --overwrite to replace it"
-    folder = out.parent if str(out.parent) else Path(".")
-    if not folder.is_dir():
-        return f"--out: no folder {folder} to write {out.name} in"
-    if not os.access(folder, os.W_OK):
-        return f"--out: cannot write in {folder}"
+    """Why ``out`` cannot take the record (one line), or None when it can. Checked before
+    the deal: a folder, something that is not a regular file (``--overwrite`` would rename the
+    record over a device node), a name the file system refuses (too long) or a folder not
+    writable are said before a person plays a whole hand for nothing."""
+    try:
+        if out.is_dir():
+            return f"--out: {out} is a folder: give a file name"
+        if not_a_file(out):
+            return f"--out: {out} exists and is not a regular file"
+        if out.exists() and not overwrite:
+            return f"--out: {out} already exists: pass --overwrite to replace it"
+        folder = out.parent if str(out.parent) else Path(".")
+        if not folder.is_dir():
+            return f"--out: no folder {folder} to write {out.name} in"
+        if not os.access(folder, os.W_OK):
+            return f"--out: cannot write in {folder}"
+        probe = temp_path(out)  # the file write_record writes first: its name must be allowed too
+        probe.open("x").close()
+        probe.unlink()
+    except OSError as exc:
+        return f"--out: cannot write {printable(str(out))}: {exc.strerror or type(exc).__name__}"
     return None
 
 

@@ -55,7 +55,7 @@ def test_a_tiny_run_exactly() -> None:
     assert got == EXPECTED_TABLE
     cli = runner.invoke(app, ["arena", "doudizhu", "--agents", "random,greedy", "--hands", "2", "--seed", "4", "--json"])
     assert cli.exit_code == 0, cli.output
-    data = json.loads(cli.output)
+    data = json.loads(cli.stdout)
     assert data["hands"] == 6 and data["deals"] == 2
     assert data["agents"] == [a.to_json() for a in result.agents]
     doc = (EXAMPLE.parent.parent / "docs" / "arena.md").read_text(encoding="utf-8")

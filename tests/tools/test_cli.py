@@ -444,8 +444,9 @@ def test_replay_many_files_and_directories(tmp_path: Path) -> None:
     assert all(set(r) == {"file", "line", "ok", "scores", "error"} for r in data["records"])
     plain = run("replay", str(tmp_path))
     assert plain.exit_code == 0
-    assert len(plain.stdout.splitlines()) == 5
-    assert all(re.fullmatch(r"\S+\.json: ok: scores [-\d ]+", line) for line in plain.stdout.splitlines())
+    *records, tally = plain.stdout.splitlines()
+    assert len(records) == 5 and tally == "5 records in 5 files: 5 ok, 0 refused"
+    assert all(re.fullmatch(r"\S+\.json: ok: scores [-\d ]+", line) for line in records)
     # a record that does not replay: exit 1, the others still reported; a non-record: exit 1 too
     record = json.loads(one.read_text(encoding="utf-8"))
     record["result"]["scores"][0] += 1

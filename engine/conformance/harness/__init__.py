@@ -22,6 +22,10 @@ DEFAULT_TIMEOUT = 10.0
 """Seconds a program may take over one answer (the first includes its start-up)."""
 
 
+ERROR_SHOWN = 500
+"""Characters of a program's own ``error`` kept in its result."""
+
+
 def request_of(case: dict[str, Any], variant: str) -> dict[str, Any]:
     """The protocol request for a case: the case without its expected answer and rule tag."""
     return {"variant": variant, **{k: v for k, v in case.items() if k not in ("expect", "rule", "why")}}
@@ -30,7 +34,7 @@ def request_of(case: dict[str, Any], variant: str) -> dict[str, Any]:
 def judge(case: dict[str, Any], received: dict[str, Any]) -> Result:
     """Compare one answer with the case's expected answer."""
     if "error" in received and not any(k in received for k in ("plays", "beats", "scores")):
-        return Result(case, "error", received, str(received["error"]))
+        return Result(case, "error", received, str(received["error"])[:ERROR_SHOWN])
     op = case["op"]
     try:
         got = facts(op, received)

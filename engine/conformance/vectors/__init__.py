@@ -16,16 +16,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from paixing.game.record_format import printable, read_file
 from paixing.hands.cache import ruleset
 from paixing.hands.compile import Ruleset
 
 from .answers import answer
 from .cards import card_cases
+from .check import FORMAT, OPS, case_problem, header_problem
 from .hands import MAX_GAMES, hand_cases
-
-FORMAT = "paixing-vectors/1"
-"""The header's ``format``: bumped when a case's fields change meaning."""
-OPS = ("classify", "beats", "moves", "score")
 
 __all__ = ["FORMAT", "OPS", "Vectors", "answer", "read", "vectors", "write"]
 
@@ -90,26 +88,38 @@ class VectorsError(ValueError):
     """A vectors file that cannot be read: the message names the line."""
 
 
-def read(path: str | Path) -> Vectors:
-    """A vectors file back (header first); ``VectorsError`` naming the bad line otherwise."""
+MAX_FILE_BYTES = 512 * 2**20
+"""The largest vectors file read (it is read whole)."""
+
+
+def _row(path: str | Path, number: int, line: str) -> Any:
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise VectorsError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
+        return json.loads(line)
+    except RecursionError:
+        raise VectorsError(f"{path}:{number}: not JSON: nested too deeply") from None
+    except ValueError as exc:  # JSONDecodeError, or an integer past Python's digit limit
+        raise VectorsError(f"{path}:{number}: not JSON: {printable(str(exc))}") from None
+
+
+def read(path: str | Path) -> Vectors:
+    """A vectors file back (header first), every line checked against the schema
+    (``check``); ``VectorsError`` naming the bad line and field otherwise."""
+    try:
+        text = read_file(path, MAX_FILE_BYTES)
+    except ValueError as exc:
+        raise VectorsError(printable(str(exc))) from None
     rows: list[dict[str, Any]] = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise VectorsError(f"{path}:{number}: not JSON: {exc}") from None
-        if not isinstance(row, dict):
-            raise VectorsError(f"{path}:{number}: not a JSON object")
+        row = _row(path, number, line)
+        problem = header_problem(row) if not rows else case_problem(row)
+        if problem is not None:
+            raise VectorsError(f"{path}:{number}: {printable(problem)}")
         rows.append(row)
-    if not rows or rows[0].get("format") != FORMAT:
+    if not rows:
         raise VectorsError(f"{path}:1: the first line must be a header with format {FORMAT!r}")
     head = rows[0]
-    out = Vectors(str(head.get("variant")), int(head.get("seed", 0)), int(head.get("random", 0)), rows[1:])
-    out.unreached = [(u["contract"], u["row"]) for u in head.get("unreached_rows", [])]
+    out = Vectors(head["variant"], head["seed"], head["random"], rows[1:])
+    out.unreached = [(u["contract"], u["row"]) for u in head["unreached_rows"]]
     return out

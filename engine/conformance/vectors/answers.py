@@ -70,8 +70,9 @@ def score_record(rs: Ruleset, case: dict[str, Any]) -> dict[str, Any]:
 
 
 def score_answer(rs: Ruleset, case: dict[str, Any]) -> Answer:
-    """The scores of the hand dealt and played as in ``case``."""
-    return replay(score_record(rs, case), scripted=True).to_json()
+    """The scores of the hand dealt and played as in ``case``, by the rules ``rs`` themselves
+    (a user's variant file is no built-in id the record could name)."""
+    return replay(score_record(rs, case), rs, scripted=True).to_json()
 
 
 def answer(rs: Ruleset, request: dict[str, Any]) -> Answer:
