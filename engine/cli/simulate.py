@@ -200,9 +200,7 @@ def simulate_cmd(
     except (RunFilesError, SimulationError) as exc:
         fail(str(exc), EXIT_NOT_A_PLAY)
     if summary.stopped:
-        kept = f"; {_records_in(out)} records in {out}: run again with --resume to finish" if out else ""
-        cause = f"{summary.failure}: " if summary.failure else ""
-        fail(f"{cause}stopped after {summary.games} of {games} hands{kept}", EXIT_NOT_A_PLAY)
+        fail(_stopped(summary, games, out), EXIT_NOT_A_PLAY)
     seconds = time.perf_counter() - started
     if as_json:
         print_json(summary.to_json())
@@ -210,6 +208,13 @@ def simulate_cmd(
     console = new_console()
     for table in _summary_tables(summary, seconds):
         console.print(table)
+
+
+def _stopped(summary: Summary, games: int, out: str | None) -> str:
+    """The line of a run that stopped: why (a failed cluster), how far, and how to finish."""
+    kept = f"; {_records_in(out)} records in {out}: run again with --resume to finish" if out else ""
+    cause = f"{summary.failure}: " if summary.failure else ""
+    return f"{cause}stopped after {summary.games} of {games} hands{kept}"
 
 
 def _records_in(out: str) -> int:
