@@ -248,6 +248,32 @@ class Ruleset:
             copies[card.rank] += n
         return copies
 
+    @cached_property
+    def card_limits(self) -> dict[Card, int]:
+        """How many of each card a hand may hold: every card of the deck that is a card of
+        this variant (a rank of it or a wild card's name) as many times as the deck holds it,
+        and the open-suit card of each rank (rank-only notation, ``55``) as many times as the
+        deck holds cards of that rank. A card not listed is one no hand can hold. The table
+        behind ``check_in_deck``'s one look-up per card."""
+        known = self.rank_index.keys() | self.wild_names
+        limits = {card: n for card, n in self.deck_counts.items() if card.rank in known}
+        for rank in self.ranks:
+            limits.setdefault(Card(rank), self.rank_copies[rank])
+        return limits
+
+    @cached_property
+    def deck_set(self) -> frozenset[Card]:
+        """The suited and special cards of ``card_limits``: different cards all in this set
+        are a hand the deck can supply (``check_in_deck``'s fast path; open-suit cards are left
+        out, since ``5`` and ``5S`` … ``5D`` are different cards but five of one rank)."""
+        return frozenset(c for c in self.card_limits if c.suit is not None or c.is_special)
+
+    @cached_property
+    def suited_set(self) -> frozenset[Card]:
+        """The suited cards of ``deck_set``: a hand holding none of them beside its open-suit
+        cards has no rank whose open and suited cards must be counted together."""
+        return frozenset(c for c in self.deck_set if c.suit is not None)
+
     def deck(self) -> list[Card]:
         """Every card dealt in this variant, in a fixed order (a new list: the deal shuffles it)."""
         return list(self.deck_cards)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from itertools import compress
+from operator import le
 from typing import Any
 
 from paixing.hands.ruleset import Ruleset
@@ -18,7 +19,45 @@ class UnknownCard(ValueError):
 def check_in_deck(ruleset: Ruleset, cards: Iterable[Card]) -> None:
     """Raise ``UnknownCard`` for cards the variant's deck cannot supply (a joker in a jokerless
     game, a second ♠3 from one pack, five open-suit 3s). User input is checked here; the move
-    generator trusts its hands."""
+    generator trusts its hands.
+
+    The public API checks every call's cards (``paixing.hands.checked``), so the usual hand
+    costs two C-level passes over a precomputed table (``Ruleset.deck_set``,
+    ``Ruleset.card_limits``), not a Python loop per card: different cards all in the deck, or
+    no card more often than the table allows. Only a hand that fails both (or mixes open-suit
+    and suited cards of a rank) is counted card by card, which is also where the error comes
+    from."""
+    if not isinstance(cards, (list, tuple)):  # noqa: UP038  (a tuple of types is the faster check)
+        cards = list(cards)
+    distinct = set(cards)
+    if len(distinct) == len(cards) and distinct <= ruleset.deck_set:
+        return  # different cards of the deck: none more often than the deck holds it
+    if _within_limits(ruleset, cards):
+        return
+    _refuse(ruleset, cards)
+
+
+def _within_limits(ruleset: Ruleset, cards: list[Card] | tuple[Card, ...]) -> bool:
+    """Whether no card is held more often than ``card_limits`` allows, and no rank more often
+    than the deck holds it where open-suit and suited cards of that rank meet."""
+    held = Counter(cards)
+    limits = ruleset.card_limits
+    try:
+        if not all(map(le, held.values(), map(limits.__getitem__, held))):
+            return False
+    except KeyError:  # a card no hand of this variant can hold
+        return False
+    if ruleset.deck_set.issuperset(held) or ruleset.suited_set.isdisjoint(held):
+        return True  # no open-suit card, or none beside a suited one: counted above
+    by_rank: Counter[str] = Counter()
+    for card, n in held.items():
+        by_rank[card.rank] += n
+    copies = ruleset.rank_copies
+    return all(n <= copies[rank] for rank, n in by_rank.items())
+
+
+def _refuse(ruleset: Ruleset, cards: Iterable[Card]) -> None:
+    """``check_in_deck`` card by card: raise ``UnknownCard`` naming the first problem."""
     deck = ruleset.deck_counts
     copies = ruleset.rank_copies
     by_rank: Counter[str] = Counter()
