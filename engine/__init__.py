@@ -11,7 +11,10 @@
 The rule language lives in ``paixing.rules``; this package compiles it (``ruleset``) and
 answers questions about plays (``classify``, ``beats``, ``legal_plays``). These public
 functions check their inputs (``paixing.hands.checked``): a wrong type is a ``TypeError``
-naming what was expected, a card the deck cannot supply an ``UnknownCard`` (a ValueError).
+naming what was expected, a card the deck cannot supply an ``UnknownCard`` (a ValueError), a
+play or a ``HandView`` of another variant a ``ValueError``. The checks cost a few µs a call
+(docs/performance.md, "The public API's checks"). ``paixing.hands`` exports the same
+functions unchecked: the engine's, which trust their arguments.
 
 The names below are imported on first use (PEP 562, ``paixing.rules.lazy``): ``import paixing.cli`` or
 ``import paixing.rules.cards`` does not pay for the compiler and the rule-language models

@@ -88,7 +88,10 @@ _SUITED = re.compile(r"^(10|[2-9TJQKA])([SHCD])$")
 
 
 def parse_card_token(token: str, position: int = 1) -> list[Card]:
-    """Parse one token into its cards; ``position`` (1-based) goes into the error message."""
+    """Parse one token into its cards; ``position`` (1-based) goes into the error message.
+    TypeError for a token that is not a str (a number, bytes, a Card)."""
+    if not isinstance(token, str):
+        raise TypeError(f"card token at position {position}: expected a str such as '7S' or '55667788', got {type(token).__name__}")
     raw = token
     norm = "".join(_SYMBOL_TO_SUIT.get(ch, ch) for ch in token.strip()).upper()
     if norm in SPECIALS:
@@ -112,8 +115,16 @@ def parse_card_token(token: str, position: int = 1) -> list[Card]:
 
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:
-    """Parse card notation (a string, or tokens already split) into a list of cards."""
-    tokens = [t for t in re.split(r"[\s,，]+", text.strip()) if t] if isinstance(text, str) else list(text)
+    """Parse card notation (a string, or tokens already split) into a list of cards.
+
+    CardError (a ValueError) for a token that is not notation; TypeError for what is neither
+    a str nor an iterable of str tokens (bytes are refused, not read as their byte values)."""
+    if isinstance(text, str):
+        tokens = [t for t in re.split(r"[\s,，]+", text.strip()) if t]
+    elif isinstance(text, bytes | bytearray) or not isinstance(text, Iterable):
+        raise TypeError(f"parse_cards: expected a str of card notation or a list of str tokens, got {type(text).__name__}")
+    else:
+        tokens = list(text)
     cards: list[Card] = []
     for i, token in enumerate(tokens, start=1):
         cards.extend(parse_card_token(token, i))

@@ -1,10 +1,16 @@
 """The public questions of ``paixing`` with their inputs checked, so that a caller's mistake is
 one clear error instead of an ``AttributeError`` deep inside or a silent wrong answer.
 
-The engine calls the unchecked functions (``classify``, ``legal_plays`` … in their modules):
-its hands come from its own deals. A library user's cards are checked here against the deck
-(five 3S from one pack are refused, not read as ``3S 3S 3S 3S``), a ruleset must be one, and
-a target play must be a play of the same variant (a rocket of another game is refused).
+Two doors to the same answers: ``paixing.classify``, ``paixing.legal_plays`` … (these, checked)
+for a library user, and ``paixing.hands.classify``, ``paixing.hands.legal_plays`` … (in their
+modules, unchecked) for the engine, whose hands come from its own deals. Here a user's cards
+are checked against the deck (five 3S from one pack are refused, not read as
+``3S 3S 3S 3S``), a ruleset must be one, a target play must be a play of the same variant (a
+rocket of another game is refused) and a ``HandView`` must be a view of this ruleset.
+
+The checks cost a few C-level passes over tables built once per ruleset (``check_in_deck``),
+not a Python loop per card: every call pays them, and the move generation they guard takes
+only a few µs on a response (docs/performance.md, "The public API's checks").
 """
 
 from __future__ import annotations
@@ -29,16 +35,34 @@ def _ruleset(rs: Any) -> Ruleset:
     return rs
 
 
-def _cards(rs: Ruleset, cards: Any, what: str) -> list[Card]:
-    """``cards`` as a list of Cards the deck can supply; TypeError or UnknownCard otherwise."""
-    if isinstance(cards, HandView):
-        return list(cards.cards)
-    if isinstance(cards, str | bytes) or not isinstance(cards, Iterable):
+def _view(rs: Ruleset, view: HandView, what: str) -> list[Card]:
+    """The cards of a view made from ``rs`` itself; ValueError for a view of another ruleset
+    (its counts are indexed by that ruleset's ranks, so its answers would be another game's)."""
+    other = view.ruleset
+    if other is not rs:
+        if other.id != rs.id:
+            raise ValueError(f"{what}: a HandView of {other.id}, not of {rs.id}")
+        raise ValueError(f"{what}: a HandView of another compiled ruleset of {rs.id} (another hand's level or wild ranks): "
+                         f"make it with HandView(rs, cards) from the ruleset you pass")
+    check_in_deck(rs, view.cards)
+    return view.cards
+
+
+def _cards(rs: Ruleset, cards: Any, what: str) -> list[Card] | tuple[Card, ...]:
+    """``cards`` as a list or tuple of Cards the deck can supply; TypeError, ValueError or
+    UnknownCard otherwise. A list or tuple is checked as it is, not copied (the unchecked
+    functions copy what they keep)."""
+    if type(cards) is list or type(cards) is tuple:  # the usual call: no ABC check, no copy
+        out: list[Card] | tuple[Card, ...] = cards
+    elif isinstance(cards, HandView):
+        return list(_view(rs, cards, what))
+    elif isinstance(cards, str | bytes) or not isinstance(cards, Iterable):
         raise TypeError(f"{what}: expected Card objects (paixing.parse_cards('3S 3H')), got {type(cards).__name__}")
-    out = list(cards)
-    for c in out:
-        if not isinstance(c, Card):
-            raise TypeError(f"{what}: expected Card objects (paixing.parse_cards('3S 3H')), got {type(c).__name__}")
+    else:
+        out = list(cards)
+    for card in out:  # a loop, not all(map(isinstance, …)): compiled (the installed core) it is 5× faster
+        if not isinstance(card, Card):
+            raise TypeError(f"{what}: expected Card objects (paixing.parse_cards('3S 3H')), got {type(card).__name__}")
     check_in_deck(rs, out)
     return out
 
@@ -52,7 +76,8 @@ def _own_play(rs: Ruleset, play: Any, what: str) -> Play:
 
 
 def classify(rs: Ruleset, cards: Iterable[Card], only: TypeInfo | None = None) -> list[Play]:
-    """Every reading of exactly these cards (see ``paixing.hands.classify.classify``)."""
+    """Every reading of exactly these cards: ``paixing.hands.classify`` after checking ``rs``,
+    ``only`` (a type of ``rs``) and the cards (Cards the deck can supply, or a view of ``rs``)."""
     rs = _ruleset(rs)
     if only is not None and rs.type_by_id.get(getattr(only, "id", None)) is not only:  # type: ignore[arg-type]
         raise ValueError(f"only: not a hand type of {rs.id}")
@@ -60,16 +85,23 @@ def classify(rs: Ruleset, cards: Iterable[Card], only: TypeInfo | None = None) -
 
 
 def legal_plays(rs: Ruleset, hand: Iterable[Card], target: Play | None = None) -> list[Play]:
-    """Every distinct play the hand can make on ``target`` (see ``paixing.hands.moves``)."""
+    """Every distinct play the hand can make on ``target``: ``paixing.hands.legal_plays`` after
+    checking ``rs``, the hand (Cards the deck can supply, or a view made from ``rs``) and the
+    target (a play of ``rs``)."""
     rs = _ruleset(rs)
-    cards = hand if isinstance(hand, HandView) else _cards(rs, hand, "hand")
+    if isinstance(hand, HandView):
+        _view(rs, hand, "hand")
+        cards: Iterable[Card] = hand
+    else:
+        cards = _cards(rs, hand, "hand")
     if target is not None:
         _own_play(rs, target, "target")
     return legal_plays_unchecked(rs, cards, target)
 
 
 def beats_cards(rs: Ruleset, play: Iterable[Card], target: Iterable[Card]) -> bool:
-    """Whether ``play`` beats ``target`` (see ``paixing.hands.moves.beats_cards``)."""
+    """Whether ``play`` beats ``target``: ``paixing.hands.beats_cards`` after checking ``rs`` and
+    both sets of cards."""
     rs = _ruleset(rs)
     return beats_cards_unchecked(rs, _cards(rs, play, "play"), _cards(rs, target, "target"))
 
@@ -83,7 +115,8 @@ def _same_variant(play: Any, target: Any) -> None:
 
 
 def beats(play: Play, target: Play) -> bool:
-    """Whether ``play`` may be played on ``target`` (see ``paixing.hands.play.beats``)."""
+    """Whether ``play`` may be played on ``target``: ``paixing.hands.beats`` after checking that
+    both are plays of one variant."""
     _same_variant(play, target)
     return beats_unchecked(play, target)
 

@@ -17,7 +17,10 @@ from paixing.rules.cards import Card
 
 def classify(rs: Ruleset, cards: Iterable[Card], only: TypeInfo | None = None) -> list[Play]:
     """Every reading of exactly these cards, in hand-type order (only as ``only`` when given:
-    the same readings of that type, without trying every other type)."""
+    the same readings of that type, without trying every other type).
+
+    Unchecked: ``cards`` must be Cards the deck of ``rs`` can supply (``paixing.classify``
+    checks that first; the engine's own hands need no check)."""
     hv = HandView(rs, cards)
     cards_t = tuple(rs.sort_cards(hv.cards))
     if not cards_t:

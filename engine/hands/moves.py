@@ -22,6 +22,9 @@ def legal_plays(rs: Ruleset, hand: Iterable[Card] | HandView, target: Play | Non
     A ``last_play_only`` type is offered only as the whole hand. Order is deterministic:
     hand-type order of the variant, then the order each shape enumerates (low ranks and short
     chains first). The list makes each play when it is first read (see ``paixing.hands.lazy``).
+
+    Unchecked: ``hand`` must be Cards the deck of ``rs`` can supply (or a view made from ``rs``)
+    and ``target`` a play of ``rs``; ``paixing.legal_plays`` checks that first.
     """
     hv = hand if isinstance(hand, HandView) else HandView(rs, hand)
     if target is None:
@@ -192,7 +195,8 @@ def beats_cards(rs: Ruleset, play: Iterable[Card], target: Iterable[Card]) -> bo
     """Whether ``play`` beats ``target`` when no reading is given: some reading of ``play``
     beats every reading of ``target`` (RULINGS: plays with several readings).
 
-    Raises ``NotAPlay`` when either has no reading.
+    Raises ``NotAPlay`` when either has no reading. Unchecked (``paixing.beats_cards`` checks
+    the cards first).
     """
     a = _readings_or_raise(rs, play)
     b = _readings_or_raise(rs, target)

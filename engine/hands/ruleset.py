@@ -248,6 +248,31 @@ class Ruleset:
             copies[card.rank] += n
         return copies
 
+    @cached_property
+    def card_limits(self) -> dict[Card, int]:
+        """How many of each suited card a hand may hold: the deck's copies, for every suited
+        card of the deck that is a card of this variant (a rank of it or a wild card's name).
+        A suited card not listed is one no hand can hold (``check_in_deck``)."""
+        known = self.rank_limits
+        return {card: n for card, n in self.deck_counts.items() if card.suit is not None and card.rank in known}
+
+    @cached_property
+    def rank_limits(self) -> dict[str, int]:
+        """How many cards of each rank (and of each joker or extra card, by its name) a hand may
+        hold: the deck's, for the ranks and wild cards' names of this variant. An open-suit card
+        (``55``) or a joker is counted against it by its name, a string: a hand written
+        rank-only is checked without hashing a card (``check_in_deck``)."""
+        known = self.rank_index.keys() | self.wild_names
+        return {rank: self.rank_copies[rank] for rank in sorted(known, key=str)}
+
+    @cached_property
+    def deck_set(self) -> frozenset[Card]:
+        """The deck's cards that are cards of this variant: different cards all in this set are
+        a hand the deck can supply (``check_in_deck``'s fast path; open-suit cards are not in
+        it, since ``5`` and ``5S`` … ``5D`` are different cards but five of one rank)."""
+        known = self.rank_limits
+        return frozenset(c for c in self.deck_counts if c.rank in known)
+
     def deck(self) -> list[Card]:
         """Every card dealt in this variant, in a fixed order (a new list: the deal shuffles it)."""
         return list(self.deck_cards)

@@ -67,8 +67,51 @@ def generate(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None = None, 
     if length is not None and length != p.length:
         return []
     if not _holds(hv, p):
-        return []
+        cards = _open_cards(rs, hv, t) if p.exact_ranks is None else None
+        return [] if cards is None else [Play(t, cards, (), p.naturals)]
     return [Play(t, p.cards, (), p.naturals)]
+
+
+def _whole_ranks(rs: Ruleset, t: TypeInfo) -> dict[str, Counter[Card]]:
+    """The ranks whose every card in the deck the type names (``cards: [AH, AC, AD]`` when the
+    deck holds just those three aces), with the type's cards of each: an open-suit card of
+    such a rank (``AAA``, suits left open) can only be one of them. Built once per type."""
+    found: dict[str, Counter[Card]] | None = t.memo.get("whole ranks")
+    if found is None:
+        p: ExactParams = t.params
+        named: dict[str, Counter[Card]] = {}
+        for card, n in p.exact:
+            if card.suit is not None:
+                named.setdefault(card.rank, Counter())[card] += n
+        deck = rs.deck_counts
+        found = {}
+        for rank, cards in named.items():
+            if cards == Counter({c: n for c, n in deck.items() if c.rank == rank}):
+                found[rank] = cards
+        t.memo["whole ranks"] = found
+    return found
+
+
+def _open_cards(rs: Ruleset, hv: HandView, t: TypeInfo) -> tuple[Card, ...] | None:
+    """The hand's cards that make ``t`` when some of them are open-suit cards of a rank the
+    type takes whole (see ``_whole_ranks``), else None."""
+    whole = _whole_ranks(rs, t)
+    if not whole or not any(c.suit is None and c.rank in whole for c in hv.card_counts):
+        return None
+    held = hv.card_counts
+    picked: list[Card] = []
+    for card, n in t.params.exact:
+        if card.rank in whole:
+            continue
+        if held[card] < n:
+            return None
+        picked += [card] * n
+    for rank, named in whole.items():
+        mine = [c for c in hv.cards if c.rank == rank]
+        if len(mine) < named.total():
+            return None
+        picked += mine[: named.total()]
+    return tuple(rs.sort_cards(picked))
 
 
 def _holds(hv: HandView, p: ExactParams) -> bool:
@@ -87,9 +130,26 @@ def _holds(hv: HandView, p: ExactParams) -> bool:
 def match(rs: Ruleset, hv: HandView, t: TypeInfo, cards: tuple[Card, ...]) -> Iterator[Play]:
     """The reading of exactly ``cards`` as ``t`` (wild-card limits do not apply)."""
     p: ExactParams = t.params
-    if Counter(cards) == Counter(dict(p.exact)):
+    if Counter(cards) == Counter(dict(p.exact)) or _open_match(rs, t, cards):
         held = Counter(rs.rank_index[c.rank] for c in cards if not rs.is_wild(c))
         yield Play(t, cards, (), tuple(sorted(held.items())))
+
+
+def _open_match(rs: Ruleset, t: TypeInfo, cards: tuple[Card, ...]) -> bool:
+    """Whether ``cards``, some of them open-suit cards of ranks the type takes whole (see
+    ``_whole_ranks``), are the type's cards: each such rank as many cards as the type names,
+    those with a suit among the named ones, and every other card exactly as named."""
+    whole = _whole_ranks(rs, t)
+    if not whole or not any(c.suit is None and c.rank in whole for c in cards):
+        return False
+    rest = Counter({c: n for c, n in t.params.exact if c.rank not in whole})
+    if Counter(c for c in cards if c.rank not in whole) != rest:
+        return False
+    for rank, named in whole.items():
+        mine = [c for c in cards if c.rank == rank]
+        if len(mine) != named.total() or not Counter(c for c in mine if c.suit is not None) <= named:
+            return False
+    return True
 
 
 def _contains(p: ExactParams, tables: RankTables) -> ContainsFn:
