@@ -24,8 +24,7 @@ from paixing.hands import HandView
 from paixing.hands.view import _refuse, check_in_deck
 from paixing.rules import builtin_ids
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT / "tests" / "data"
+from tests.helpers import DATA, ROOT
 
 
 # ------------------------------------------------------------------------ parse_cards (item 24)
