@@ -4,6 +4,7 @@ across variants (docs/conformance.md)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -151,10 +152,11 @@ def conform_cmd(
         raise typer.Exit(EXIT_NOT_A_PLAY)
 
 
-def _print_diff(d: Diff, show: int) -> None:
+def _print_diff(d: Diff, show: int, doc: Callable[[str], str]) -> None:
     if d.hand:
         said = "; ".join(f"{k} {', '.join(v) if isinstance(v, list) else v}" for k, v in d.hand.items())
         typer.echo(f"compared in one hand: {said}")
+    _print_changed(d, doc)
     if not d.groups:
         typer.echo(f"{d.a} and {d.b}: no difference found")
         return
@@ -166,6 +168,21 @@ def _print_diff(d: Diff, show: int) -> None:
         for c in g.shown(show):
             typer.echo("  " + _case_line(c.to_json(), d))
         typer.echo("")
+
+
+def _print_changed(d: Diff, doc: Callable[[str], str]) -> None:
+    """Every changed key first (what the JSON's ``changed`` lists), with the rule language's
+    description, and which of them no case was found for (a bonus or a score row the hands
+    tried never reached, a key that changes nothing at these sizes)."""
+    if not d.changed:
+        return
+    covered = [part.strip() for g in d.groups for part in g.rule.split("+")]
+    typer.echo(f"changed rules ({len(d.changed)}):")
+    for key in d.changed:
+        found = any(key == rule or key.startswith((rule + ".", rule + "[")) for rule in covered)
+        meaning = doc(key)
+        typer.echo(f"  {key}" + (f": {meaning}" if meaning else "") + ("" if found else "  [no case found]"))
+    typer.echo("")
 
 
 def _case_line(c: dict[str, object], d: Diff) -> str:
@@ -202,4 +219,4 @@ def diff_cmd(
     if as_json:
         print_json(found.to_json(show))
         return
-    _print_diff(found, show)
+    _print_diff(found, show, path_doc)

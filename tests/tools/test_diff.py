@@ -61,6 +61,19 @@ def test_cli_diff_json_and_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["diff", "doudizhu", "nope"]) == 2
 
 
+def test_cli_diff_text_lists_every_changed_rule_first(capsys: pytest.CaptureFixture[str]) -> None:
+    """The text names every changed key (the JSON's ``changed``) with its meaning, and marks
+    the ones no case was found for: a changed bonus or step is never silently left out."""
+    assert main(["diff", "banzipao", "guizhou-banzipao", "--size", "1", "--show", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "changed rules (7):"
+    assert lines[1].startswith("  game.steps[0].solo_bid.counter_by: Who may counter") and lines[1].endswith("  [no case found]")
+    assert lines[2] == "  game.contracts[fanbao].score[0].declarer: The declarer's score (with opponents, for uneven sides: 包牌 +9 / −3 each)."
+    assert lines[7] == "  game.bonuses.contracts: Contracts in which they are paid; absent: all.  [no case found]"
+    assert lines[8] == ""
+    assert lines[9] == "game.contracts[fanbao].score  (2 score)"
+
+
 def test_the_rulebook_shows_computed_cases() -> None:
     text = render_rulebook("chibi-dagun-server", "en", "md")
     part = text[text.index("Computed by the engine") :]
