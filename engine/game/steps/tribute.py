@@ -40,10 +40,14 @@ USAGE = {"give": "card"}
 class TributeHost(StepHost, Protocol):
     """What the tribute reads beyond ``StepHost``: the match state, the sides, the leader."""
 
-    match_state: MatchState
     seats: Seats
     lead_by: int | None
-    level: str | None
+
+    @property
+    def match_state(self) -> MatchState: ...
+
+    @property
+    def level(self) -> str | None: ...
 
 
 class Runner(StepRunner):
