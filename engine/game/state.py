@@ -16,7 +16,6 @@ lists every one of them again. What is fixed for the whole hand is one ``HandSet
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -161,19 +160,25 @@ class Game:
         self.passed: set[int] = set()
         """The seats that passed since the last play."""
         self.plays_made = [0] * n
-        self.type_counts: Counter[str] = Counter()
+        self.type_counts: dict[str, int] = {}
         """Plays made of each hand type."""
         self.tricks = 0
 
     def copy(self) -> Game:
         """An independent copy that plays on alone (a search copies the hand at every node):
         every field above, the containers copied; what never changes once made is shared (the
-        setup, the rules, the contract, events, plays, settlement and hand views)."""
+        setup, the rules, the contract, events, plays, settlement and hand views), and so is
+        the random stream once play has begun: only the deal and the contract steps draw from
+        it (``tests/test_game_copy.py`` checks that trick play never does). Copying its state
+        was over half the time of a copy."""
         other = Game(self.setup)
         other.rs = self.rs
         other.obligations = self.obligations
         other.wild_ranks = self.wild_ranks
-        other.rng.setstate(self.rng.getstate())
+        if self.phase == "play" or self.phase == "over":
+            other.rng = self.rng
+        else:
+            other.rng.setstate(self.rng.getstate())
         other.hands = [list(h) for h in self.hands]
         other.dealt = [list(h) for h in self.dealt]
         other.kitty = list(self.kitty)
@@ -202,7 +207,7 @@ class Game:
         other.last = self.last
         other.passed = set(self.passed)
         other.plays_made = list(self.plays_made)
-        other.type_counts = Counter(self.type_counts)
+        other.type_counts = dict(self.type_counts)
         other.tricks = self.tricks
         return other
 
@@ -517,7 +522,8 @@ class Game:
         self.passed = set()
         self.plays_made[seat] += 1
         type_id = play.type.id
-        self.type_counts[type_id] += 1
+        counts = self.type_counts
+        counts[type_id] = counts.get(type_id, 0) + 1
         self.log.append(Played(seat, notation, type_id, play.reads_as if play.wild_as else None))
         if self.setup.played_bonuses:
             self._played_bonus(seat, play)
