@@ -40,11 +40,12 @@ COMPILED_SOURCES = (
     "paixing/game/seat_views.py",
 )
 """The compiled core: the hand-type layer, where move generation spends its time, and the
-modules of ``Game``'s class chain (``Table`` ← ``HandRules`` ← ``TrickPlay`` ← ``Game``, with
-``observe`` beside ``Table``), where a hand spends most of the rest. The game's other modules
-stay interpreted: observation.py's snapshot classes cost more compiled (tried), events.py's
-and actions.py's frozen dataclasses fill their instance dicts directly, which a native class
-cannot, and the rest runs a few times a hand."""
+game's state machine, where a hand spends most of the rest: ``Game`` (state.py, one native
+class) with the modules it reads in every play (its fixed ``HandSetup``, trick play's rules and
+the seats' views of the log). The game's other modules stay interpreted: observation.py's
+snapshot classes cost more compiled (tried), events.py's and actions.py's frozen dataclasses
+fill their instance dicts directly, which a native class cannot, and the rest runs a few times
+a hand."""
 BUILDS = {"bdist_wheel", "build", "build_ext", "install", "editable_wheel", "develop"}
 """The setup commands that compile (pip runs bdist_wheel; editable_wheel only with PAIXING_COMPILE=1)."""
 INTERPRETED = {

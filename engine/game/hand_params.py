@@ -1,71 +1,80 @@
-"""The per-hand parameters of the hand layer, as the game holds them: the level rank (a session
-carries it; ``ranks.level`` otherwise) and the wild ranks ``draw_wild`` steps draw.
+"""What a hand is dealt with and the rules it starts from: ``HandSetup``, fixed for the whole
+hand, one object that every copy of a ``Game`` shares (``Game.copy`` copies only what changes).
 
-``Game`` plays with ``rs``, the variant compiled for this hand (``Ruleset.for_hand``): first
-for its level, then again each time wild ranks are drawn. A redeal forgets the drawn ranks.
-A hand may be told its wild ranks (a scripted hand, the replay of a fixed deal): the steps then
-announce those, still drawing from the random stream so that the rest of the hand stays in
-step with it.
+Besides the hand's place (its seed, its number in a match, the match state carried to it, a
+dealer or a deal it was told) it holds the per-hand parameters of the hand layer: the level
+rank (a session carries it; ``ranks.level`` otherwise) and the wild ranks a hand was told.
+``Game`` plays with ``game.rs``, the variant compiled for this hand (``Ruleset.for_hand``):
+``hand_rs`` at first, then ``rules_with`` the drawn ranks each time ``draw_wild`` steps draw
+some; a redeal forgets them. A hand told its wild ranks (a scripted hand, the replay of a
+fixed deal) announces those, still drawing from the random stream so that the rest of the
+hand stays in step with it.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
+from typing import Any
 
-from paixing.game.action_log import ActionLog
-from paixing.game.events import Event, WildsDrawn
+from paixing.game.match import MatchState, hand_level, start_state
 from paixing.game.obligations import Obligations, compile_rules
-from paixing.game.seat_views import Table
 from paixing.hands.compile import Ruleset
+from paixing.rules.hand_rules import GameRules, TrickBonus
 
 
-class HandRules(Table):
-    """In ``Game``'s class chain (``Table`` ← ``HandRules`` ← ``TrickPlay`` ← ``Game``): the
-    hand's rules and the parameters they were compiled for."""
+class HandSetup:
+    """A hand's fixed part: set here once, never changed (copies of the hand share it)."""
 
-    rng: random.Random
-    hand_number: int
-    obligations: Obligations | None
-    actions: ActionLog
-
-    def record(self, event: Event) -> None:
-        raise NotImplementedError
-
-    def _set_hand_params(self, rs: Ruleset, level: str | None, wild_ranks: Sequence[str] | None) -> None:
-        self.level = level
+    def __init__(
+        self,
+        rs: Ruleset,
+        seed: int = 0,
+        *,
+        fixed_deal: bool = False,
+        dealer: int | None = None,
+        hand_number: int = 1,
+        previous_first_out: int | None = None,
+        level: str | None = None,
+        match: dict[str, Any] | None = None,
+        wild_ranks: Sequence[str] | None = None,
+    ) -> None:
+        if rs.variant.game is None:
+            raise ValueError(f"{rs.id} defines hand types only, no game (it has no 'game:' section)")
+        rules = rs.variant.game
+        self.rules: GameRules = rules
+        self.n: int = rs.variant.players
+        self.seed = seed
+        self.fixed_deal = fixed_deal
+        """Whether the hand was dealt the hands it was given rather than shuffled from ``seed``."""
+        self.dealer = dealer
+        """The dealer the hand was told (None: the variant's ``dealer`` rule finds him)."""
+        self.hand_number = hand_number
+        self.previous_first_out = previous_first_out
+        self.match = match
+        """The match state this hand was dealt with (``match.MatchState`` JSON), None alone."""
+        self.match_state: MatchState = start_state(rules.session, match)
+        self.level: str | None = level if level is not None else hand_level(rules.session, self.match_state)
         """The hand's level (a match's level; None: the variant's ``ranks.level``)."""
-        self.preset_wild_ranks = tuple(wild_ranks) if wild_ranks else None
+        self.told_wild_ranks: tuple[str, ...] | None = tuple(wild_ranks) if wild_ranks else None
         """Wild ranks the hand was told: the ``draw_wild`` steps announce these."""
-        self.rules_level = level if rs.variant.ranks.level is not None else None
+        self.rules_level = self.level if rs.variant.ranks.level is not None else None
         """The level rank the hand's rules are compiled for: only a variant with ``ranks.level``
         has a level rank (elsewhere a match's levels only say how far each side has gone up)."""
-        self.hand_rs = rs.for_hand(level=self.rules_level)
+        self.hand_rs: Ruleset = rs.for_hand(level=self.rules_level)
         """The rules of this hand before any wild rank is drawn."""
-        self.wild_ranks: tuple[str, ...] = ()
-        """The wild ranks drawn so far."""
-        self.rs = self.hand_rs
+        self.obligations: Obligations | None = compile_rules(self.hand_rs, hand_number)
+        """The play obligations of ``hand_rs``."""
+        self.won_bonuses: tuple[TrickBonus, ...] = tuple(b for b in rules.bonuses.tricks if b.when == "won")
+        """The trick bonuses paid when the play wins its trick, in list order."""
+        self.played_bonuses: tuple[TrickBonus, ...] = tuple(b for b in rules.bonuses.tricks if b.when == "played")
+        """The ``when: played`` trick bonuses, in list order (paid as the play is made)."""
 
-    def _forget_draws(self) -> None:
-        """A redeal after a draw: the ranks are drawn again."""
-        if self.wild_ranks:
-            self.wild_ranks = ()
-            self._use_rules(self.hand_rs)
+    def rules_with(self, wild_ranks: tuple[str, ...]) -> Ruleset:
+        """The hand's rules once ``wild_ranks`` are drawn (compiled once, cached by the ruleset)."""
+        return self.hand_rs.for_hand(level=self.rules_level, wild_ranks=wild_ranks)
 
-    def _use_rules(self, rs: Ruleset) -> None:
-        """Play on with ``rs`` (the hand's rules once wild ranks are drawn)."""
-        self.rs = rs
-        self.obligations = compile_rules(rs, self.hand_number)
-        self.actions.use_rules(rs)
-
-    def draw_wild_ranks(self, candidates: list[str], n: int) -> tuple[str, ...]:
-        """Draw ``n`` wild ranks among ``candidates`` (a step calls this), make them wild and
-        announce them."""
-        drawn = tuple(self.rng.sample(candidates, n))
-        done = len(self.wild_ranks)
-        if self.preset_wild_ranks is not None:
-            drawn = self.preset_wild_ranks[done : done + n]
-        self.wild_ranks += drawn
-        self._use_rules(self.hand_rs.for_hand(level=self.rules_level, wild_ranks=self.wild_ranks))
-        self.record(WildsDrawn(drawn, self.wild_ranks))
-        return drawn
+    def announced(self, drawn: tuple[str, ...], before: int) -> tuple[str, ...]:
+        """The wild ranks a draw announces: ``drawn``, or as many of the told ranks, after the
+        ``before`` already announced."""
+        told = self.told_wild_ranks
+        return drawn if told is None else told[before : before + len(drawn)]

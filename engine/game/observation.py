@@ -13,8 +13,8 @@ it cheap: the game keeps one log, and a seat's history is that log with the deal
 swapped for the seat's hidden copies (made once per deal, not once per event per seat); the
 parts of a seat's view that only contract events change (contract, partner, mates, role, the
 called card, the kitty) are computed once and kept until the next event that is not a play or
-a pass, a trick won or a lead (``seat_views.PublicViews``, which also holds ``observe``, the
-function that builds an observation: compiled with the game in the compiled core).
+a pass, a trick won or a lead (``seat_views.PublicViews``; ``Game.observation`` builds the
+observation, compiled with the game in the compiled core).
 """
 
 from __future__ import annotations

@@ -44,18 +44,30 @@ class Recorded(Protocol):
     """What a record is made from (a ``Game``)."""
 
     rs: Ruleset
-    seed: int
-    hand_number: int
     dealer: int
     dealt: list[list[Card]]
     kitty: list[Card]
-    fixed_deal: bool
-    previous_first_out: int | None
-    level: str | None
     wild_ranks: tuple[str, ...]
-    match: dict[str, Any] | None
     log: list[Event]
     result: Settlement | None
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def hand_number(self) -> int: ...
+
+    @property
+    def fixed_deal(self) -> bool: ...
+
+    @property
+    def previous_first_out(self) -> int | None: ...
+
+    @property
+    def level(self) -> str | None: ...
+
+    @property
+    def match(self) -> dict[str, Any] | None: ...
 
     @property
     def actions(self) -> Iterable[str]: ...

@@ -1,21 +1,16 @@
-"""What an observation is copied from: ``Table``, the public table and the hands (the base of
-``Game``'s class chain), each seat's view of the hand's one log (``PublicViews``), and
-``observe``, which builds a seat's ``Observation`` (``Game.observation``; the snapshot classes
-are ``paixing.game.observation``'s).
+"""Each seat's view of the hand's one log (``PublicViews``) and the cached parts of its
+observation, which ``Game.observation`` keeps between decisions (the snapshot classes are
+``paixing.game.observation``'s).
 
 These live apart from the snapshot classes so that the compiled core can compile them with
-``Game``: ``observe`` runs for every decision of every bot and reads a dozen of the table's
-fields, which compiled code reads straight from a compiled ``Table``.
+``Game``: an observation is built for every decision of every bot.
 """
 
 from __future__ import annotations
 
-from paixing.game.actions import NO_ACTIONS, LegalActions
 from paixing.game.events import Bonus, Deal, Event, Kitty, Lead, Out, Pass, Played, Trick
-from paixing.game.observation import History, Observation, hidden_deal
+from paixing.game.observation import hidden_deal
 from paixing.game.seats import Seats, known_mates
-from paixing.hands.compile import Ruleset
-from paixing.hands.play import Play
 from paixing.rules.cards import Card
 from paixing.rules.hand_rules import Contract
 
@@ -87,7 +82,7 @@ class PublicViews:
         self.totals = None
 
     def copy(self) -> PublicViews:
-        """An independent copy (for ``Game.clone``); the cached parts are immutable, so shared."""
+        """An independent copy (for ``Game.copy``); the cached parts are immutable, so shared."""
         other = PublicViews(0)
         other.deal_marks = list(self.deal_marks)
         other.seen_upto = list(self.seen_upto)
@@ -97,99 +92,19 @@ class PublicViews:
         other.totals = self.totals
         return other
 
-    def seat_parts(self, game: Table, seat: int) -> SeatParts:
-        """The cached contract-to-kitty fields of ``seat``'s observation, computed."""
-        seats = game.seats
-        contract = game.contract
+    def seat_parts(
+        self, contract: Contract | None, seats: Seats, active: list[int], called: Card | None, kitty: list[Card], seat: int
+    ) -> SeatParts:
+        """The contract-to-kitty fields of ``seat``'s observation, computed from the game's
+        (the kitty only once shown)."""
         partner = seats.partner if seats.partner >= 0 and (seats.partner_known or seat == seats.partner) else None
         return (
             contract,
             seats.declarer,
             partner,
-            known_mates(contract, seats, game.active, seat),
-            tuple(game.active),
+            known_mates(contract, seats, active, seat),
+            tuple(active),
             seats.role(seat) if contract is not None else None,
-            game.called,
-            tuple(game.kitty) if self.kitty_shown else None,
+            called,
+            tuple(kitty) if self.kitty_shown else None,
         )
-
-
-def observe(game: Table, seat: int) -> Observation:
-    """``Game.observation``: what ``seat`` may know of ``game`` now. Built for every decision,
-    so one function with locals and no intermediate lists; the views keep what can be kept
-    (``PublicViews``)."""
-    views = game.views
-    parts = views.parts[seat]
-    if parts is None:
-        parts = views.parts[seat] = views.seat_parts(game, seat)
-    totals = views.totals
-    if totals is None:
-        totals = views.totals = (tuple(game.finish), tuple(game.captured), tuple(game.scores))
-    # the seat's history: its cached one, extended by the events since (no deal among them)
-    log = game.log
-    n = len(log)
-    history = views.histories[seat]
-    upto = views.seen_upto
-    if upto[seat] != n:
-        history += log[upto[seat] :]
-        upto[seat] = n
-    phase = game.phase
-    turn = game.turn
-    hands = game.hands
-    contract, declarer, partner, mates, active, role, called, kitty = parts
-    return Observation(
-        game.rs,
-        seat,
-        phase,
-        game.dealer,
-        turn,
-        tuple(hands[seat]),
-        tuple(map(len, hands)),
-        History(history, n),
-        contract,
-        declarer,
-        partner,
-        mates,
-        active,
-        role,
-        called,
-        kitty,
-        tuple(game.trick),
-        game.last,
-        totals[0],
-        totals[1],
-        totals[2],
-        game.legal_actions() if seat == turn and phase != "over" else NO_ACTIONS,
-    )
-
-
-class Table:
-    """What an observation is copied from: the public table (the trick, the contract, the seats,
-    the scores, the log) and the hands. The base of ``Game``'s class chain (``Table`` ←
-    ``HandRules`` ← ``TrickPlay`` ← ``Game``), so that compiled ``observe`` reads its fields
-    directly; ``Game`` fills them."""
-
-    rs: Ruleset
-    phase: str
-    dealer: int
-    turn: int
-    hands: list[list[Card]]
-    log: list[Event]
-    """The hand's events. Plays and passes are appended to it directly: they change no part of
-    an observation the seats' views keep (``MOVE_EVENTS``), so ``record`` would only append
-    them."""
-    contract: Contract | None
-    seats: Seats
-    active: list[int]
-    called: Card | None
-    kitty: list[Card]
-    trick: list[tuple[int, Play | None]]
-    last: tuple[int, Play] | None
-    finish: list[int]
-    captured: list[int]
-    scores: list[int]
-    views: PublicViews
-
-    def legal_actions(self) -> LegalActions:
-        """The legal actions of the seat to act."""
-        raise NotImplementedError

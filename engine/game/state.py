@@ -3,25 +3,31 @@
 Everything is read from the variant's ``game:`` section; the seed makes the hand reproducible
 (shuffle, random dealer, shown card, redeals). ``legal_actions()`` lists what the player to act
 may do, ``apply()`` checks an action and changes nothing when it is refused. Contract steps
-are run by the step registry (``paixing.game.steps``), trick play by ``tricks.TrickPlay``
-(``Game``'s chain is ``Table`` ← ``HandRules`` ← ``TrickPlay``: single inheritance, which the
-compiled core compiles), typed input by ``entry``; ``observation(seat)`` is what one sees.
+are run by the step registry (``paixing.game.steps``); trick play's rules are functions of the
+values ``Game`` hands them (``tricks``); typed input is read by ``entry``; ``observation(seat)``
+is what one seat sees.
+
+``Game`` is the hand's one state class: its fields are declared once, in ``__init__`` (the deal,
+the record) and ``_reset_hand_state`` (the contract and trick play), and ``copy`` beside them
+lists every one of them again. What is fixed for the whole hand is one ``HandSetup``
+(``hand_params``) that copies share. The compiled core compiles this module into a native class.
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 from paixing.game import entry, steps
 from paixing.game.action_log import ActionLog
 from paixing.game.actions import NO_ACTIONS, PASS, Action, IllegalAction, LegalActions, Meaning
-from paixing.game.clone import clone
 from paixing.game.dealt import instant_winner, rewards
 from paixing.game.ends import hand_over
 from paixing.game.events import (
+    LEADS,
+    PASSES,
+    Bonus,
     ContractMade,
     Deal,
     End,
@@ -29,35 +35,49 @@ from paixing.game.events import (
     Factor,
     InstantWin,
     Lead,
+    Out,
+    PartnerRevealed,
+    Played,
     Redeal,
     Reward,
+    Trick,
+    WildsDrawn,
 )
 from paixing.game.facts import HandFacts
-from paixing.game.match import hand_level, start_state
-from paixing.game.obligations import compile_rules
-from paixing.game.observation import Observation
+from paixing.game.hand_params import HandSetup
+from paixing.game.match import MatchState
+from paixing.game.obligations import Obligations, Turn, compile_rules
+from paixing.game.observation import History, Observation
 from paixing.game.record_format import game_record
-from paixing.game.seat_views import MOVE_EVENTS, PublicViews, observe
+from paixing.game.seat_views import MOVE_EVENTS, PublicViews
 from paixing.game.seats import Seats, roles_of
 from paixing.game.settle import Settlement, settle
 from paixing.game.steps import DONE, HANDLED, StepRunner
 from paixing.game.teams import build_seats
-from paixing.game.tricks import TrickPlay
+from paixing.game.tricks import capture_value, earned_bonus, lead_after_out, next_seat, waiting
 from paixing.hands.cache import ruleset
 from paixing.hands.compile import Ruleset
+from paixing.hands.moves import legal_plays
 from paixing.hands.play import Play
 from paixing.hands.view import HandView, check_in_deck
 from paixing.rules.cards import Card, format_cards, parse_cards
 from paixing.rules.hand_rules import Contract, GameRules, ScoreRow
 
-__all__ = ["PASS", "Action", "Game", "IllegalAction", "Meaning", "Seats", "new_game"]
+__all__ = ["PASS", "Action", "Game", "HandSetup", "IllegalAction", "Meaning", "Seats", "new_game"]
 
-class Game(TrickPlay):
-    """A hand of a variant. Build with ``new_game``."""
+_PASS_ONLY = (PASS,)
+
+
+class Game:
+    """A hand of a variant. Build with ``new_game`` (or ``Game(rs, seed, …)`` from compiled rules).
+
+    A new field of hand state is declared once, with its value before the deal, in ``__init__``
+    (or, when a redeal resets it, in ``_reset_hand_state``), and copied in ``copy``;
+    ``tests/test_game_copy.py`` fails until it is."""
 
     def __init__(
         self,
-        rs: Ruleset | None = None,
+        rs: Ruleset | HandSetup,
         seed: int = 0,
         hands: Sequence[Sequence[Card]] | None = None,
         kitty: Sequence[Card] = (),
@@ -68,61 +88,181 @@ class Game(TrickPlay):
         match: dict[str, Any] | None = None,
         wild_ranks: Sequence[str] | None = None,
     ) -> None:
-        if rs is None:  # an empty shell, which ``clone`` fills (a compiled Game is made only so)
-            return
-        if rs.variant.game is None:
-            raise ValueError(f"{rs.id} defines hand types only, no game (it has no 'game:' section)")
-        self.rules: GameRules = rs.variant.game
-        self.match = match
-        """The match state this hand was dealt with (``match.MatchState`` JSON), None alone."""
-        self.match_state = start_state(self.rules.session, match)
-        self._set_hand_params(rs, level if level is not None else hand_level(self.rules.session, self.match_state), wild_ranks)
-        self.played_bonuses = [b for b in self.rules.bonuses.tricks if b.when == "played"]
-        self.n = rs.variant.players
-        self.seed = seed
-        self.rng = random.Random(seed)
-        self.hand_number = hand_number
-        self.obligations = compile_rules(self.rs, hand_number)
-        self.previous_first_out = previous_first_out
-        self.fixed_deal = hands is not None
-        self.log: list[Event] = []
-        self.actions = ActionLog(self.rs)
-        self.scores = [0] * self.n
-        self.phase = "deal"
-        self.turn = -1
-        self.result: Settlement | None = None
+        """Deal a hand of ``rs`` from ``seed``, or the ``hands`` and ``kitty`` given (the other
+        arguments: ``HandSetup``'s). Given a ``HandSetup`` instead of rules, the hand of that
+        setup before its deal, in phase ``deal``: where ``copy`` starts."""
+        if isinstance(rs, HandSetup):
+            setup = rs
+        else:
+            setup = HandSetup(rs, seed, fixed_deal=hands is not None, dealer=dealer, hand_number=hand_number,
+                              previous_first_out=previous_first_out, level=level, match=match, wild_ranks=wild_ranks)
+        self.setup: HandSetup = setup
+        """The hand's fixed part (rules, seats' number, seed, per-hand parameters): shared by copies."""
+        # the rules in play
+        self.rs: Ruleset = setup.hand_rs
+        """The rules in play: the hand's (``setup.hand_rs``), then with the wild ranks drawn."""
+        self.obligations: Obligations | None = setup.obligations  # the play obligations of rs
+        self.wild_ranks: tuple[str, ...] = ()  # drawn so far
+        # the deal
+        self.rng = random.Random(setup.seed)
+        """The hand's random stream: the shuffles, a random dealer, the shown card, the draws."""
+        self.hands: list[list[Card]] = []  # each seat's cards now
+        self.dealt: list[list[Card]] = []  # each seat's cards as dealt (the last deal played)
+        self.kitty: list[Card] = []
+        self.dealer = -1
         self.redeals = 0
-        self._given_dealer = dealer
-        self._issued: LegalActions = NO_ACTIONS
-        """The actions last handed out: one of them, the very object, needs no check in ``apply``."""
-        self.views = PublicViews(self.n)
+        # the record
+        self.log: list[Event] = []
+        """The hand's events. Plays and passes are appended directly: they change nothing the
+        seats' views keep (``MOVE_EVENTS``), so ``record`` would only append them."""
+        self.views = PublicViews(setup.n)
         """Each seat's view of the log, and the cached parts of its observation."""
+        self.actions = ActionLog(setup.hand_rs)
+        """Every action of the hand, as a record writes them."""
+        self.scores = [0] * setup.n
+        self.phase = "deal"
+        """``deal``, ``contract``, ``play`` or ``over``."""
+        self.turn = -1
+        """The seat to act (-1: nobody)."""
+        self.result: Settlement | None = None
+        # kept between calls
         self.hand_views: dict[int, tuple[Ruleset, HandView]] = {}
         """Per seat: the rules and the view its last plays came from (its cards say which hand)."""
+        self._issued: LegalActions = NO_ACTIONS
+        """The actions last handed out: one of them, the very object, needs no check in ``apply``."""
         self._reset_hand_state()
-        self._deal(hands, kitty)
+        if setup is not rs:
+            self._deal(hands, kitty)
 
     def _reset_hand_state(self) -> None:
-        """Contract and trick state, empty until those phases begin."""
+        """Contract and trick state, empty until those phases begin (and again after a redeal)."""
         self._forget_draws()
+        n = self.setup.n
         self.contract: Contract | None = None
         self.seats = Seats()
         self.called: Card | None = None
+        """The called or shown partner card, until a solo contract replaces it."""
         self.auction_value = 0
         self.step_index = -1
         self.step: StepRunner | None = None
+        """The contract step running (None before and after the steps)."""
         self.lead_by: int | None = None
         """Who leads the first trick when a step decided it (the tribute), else None."""
         self.active: list[int] = []
+        """The seats in play (not bystanders), set when play starts."""
         self.finish: list[int] = []
-        self.captured = [0] * self.n
+        """The seats out of cards, in the order they went out."""
+        self.captured = [0] * n
         self.trick: list[tuple[int, Play | None]] = []
+        """The trick so far: each seat's play, or None for a pass."""
         self.last: tuple[int, Play] | None = None
+        """The play to beat and its seat (None: the seat to act leads)."""
         self.passed: set[int] = set()
-        self.plays_made = [0] * self.n
-        self.type_counts: Counter[str] = Counter()
+        """The seats that passed since the last play."""
+        self.plays_made = [0] * n
+        self.type_counts: dict[str, int] = {}
+        """Plays made of each hand type."""
         self.tricks = 0
 
+    def copy(self) -> Game:
+        """An independent copy that plays on alone (a search copies the hand at every node):
+        every field above, the containers copied; what never changes once made is shared (the
+        setup, the rules, the contract, events, plays, settlement and hand views), and so is
+        the random stream once play has begun: only the deal and the contract steps draw from
+        it (``tests/test_game_copy.py`` checks that trick play never does). Copying its state
+        was over half the time of a copy."""
+        other = Game(self.setup)
+        other.rs = self.rs
+        other.obligations = self.obligations
+        other.wild_ranks = self.wild_ranks
+        if self.phase == "play" or self.phase == "over":
+            other.rng = self.rng
+        else:
+            other.rng.setstate(self.rng.getstate())
+        other.hands = [list(h) for h in self.hands]
+        other.dealt = [list(h) for h in self.dealt]
+        other.kitty = list(self.kitty)
+        other.dealer = self.dealer
+        other.redeals = self.redeals
+        other.log = list(self.log)
+        other.views = self.views.copy()
+        other.actions = self.actions.copy()
+        other.scores = list(self.scores)
+        other.phase = self.phase
+        other.turn = self.turn
+        other.result = self.result
+        other.hand_views = dict(self.hand_views)
+        other._issued = NO_ACTIONS  # actions handed out by the original are checked again
+        other.contract = self.contract
+        other.seats = self.seats.copy()
+        other.called = self.called
+        other.auction_value = self.auction_value
+        other.step_index = self.step_index
+        other.step = self.step.copy() if self.step is not None else None
+        other.lead_by = self.lead_by
+        other.active = list(self.active)
+        other.finish = list(self.finish)
+        other.captured = list(self.captured)
+        other.trick = list(self.trick)
+        other.last = self.last
+        other.passed = set(self.passed)
+        other.plays_made = list(self.plays_made)
+        other.type_counts = dict(self.type_counts)
+        other.tricks = self.tricks
+        return other
+
+    def clone(self) -> Game:
+        """``copy``, by its older name."""
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        """``copy`` (OpenSpiel's search deep-copies states): immutable parts are shared."""
+        return self.copy()
+
+    # ------------------------------------------------------------------ the setup's values
+    @property
+    def rules(self) -> GameRules:
+        """The variant's ``game:`` section."""
+        return self.setup.rules
+
+    @property
+    def n(self) -> int:
+        """The number of seats."""
+        return self.setup.n
+
+    @property
+    def seed(self) -> int:
+        return self.setup.seed
+
+    @property
+    def hand_number(self) -> int:
+        """The hand's number in its match (1 alone)."""
+        return self.setup.hand_number
+
+    @property
+    def fixed_deal(self) -> bool:
+        """Whether the hand was dealt the hands it was given."""
+        return self.setup.fixed_deal
+
+    @property
+    def previous_first_out(self) -> int | None:
+        return self.setup.previous_first_out
+
+    @property
+    def level(self) -> str | None:
+        """The hand's level (a match's level; None: the variant's ``ranks.level``)."""
+        return self.setup.level
+
+    @property
+    def match(self) -> dict[str, Any] | None:
+        """The match state this hand was dealt with (``match.MatchState`` JSON), None alone."""
+        return self.setup.match
+
+    @property
+    def match_state(self) -> MatchState:
+        return self.setup.match_state
+
+    # ------------------------------------------------------------------ the log
     def record(self, event: Event) -> None:
         """Append an event to the log, and show it to the seats' views: they keep parts of the
         observations until an event says those changed (see ``PublicViews.recorded``)."""
@@ -138,21 +278,23 @@ class Game(TrickPlay):
 
     def order_from(self, seat: int) -> list[int]:
         """Every seat in playing order, starting with ``seat``."""
-        return [(seat + i) % self.n for i in range(self.n)]
+        n = self.setup.n
+        return [(seat + i) % n for i in range(n)]
 
     # ------------------------------------------------------------------ deal and dealer
     def _deal(self, hands: Sequence[Sequence[Card]] | None, kitty: Sequence[Card]) -> None:
-        n = self.n
+        n = self.setup.n
+        rules = self.setup.rules
         deck = self.rs.deck()
         turned: int | None = None
         if hands is None:
             self.rng.shuffle(deck)
-            kitty_n = self.rules.deal.kitty
-            each = self.rules.deal.cards_each or (len(deck) - kitty_n) // n
+            kitty_n = rules.deal.kitty
+            each = rules.deal.cards_each or (len(deck) - kitty_n) // n
             dealt = deck[: each * n]
             self.kitty = deck[each * n : each * n + kitty_n]
             self.hands = [dealt[i::n] for i in range(n)]
-            if self.rules.dealer.first_hand == "random_card":
+            if rules.dealer.first_hand == "random_card":
                 turned = self.rng.randrange(len(dealt)) % n
         else:
             self.hands = [list(h) for h in hands]
@@ -166,29 +308,31 @@ class Game(TrickPlay):
         self._dealt_events()
 
     def _find_dealer(self, turned: int | None) -> int:
-        rule = self.rules.dealer
-        if self._given_dealer is not None:
-            return self._given_dealer
-        if self.hand_number > 1 and rule.later_hands == "previous_first_out" and self.previous_first_out is not None:
-            return self.previous_first_out
+        setup = self.setup
+        rule = setup.rules.dealer
+        if setup.dealer is not None:
+            return setup.dealer
+        if setup.hand_number > 1 and rule.later_hands == "previous_first_out" and setup.previous_first_out is not None:
+            return setup.previous_first_out
         if rule.first_hand == "holder":
             assert rule.card is not None
             (card,) = parse_cards(rule.card)
             return next((seat for seat, hand in enumerate(self.hands) if card in hand), 0)
         if rule.first_hand == "random_card" and turned is not None:
             return turned
-        return self.rng.randrange(self.n)
+        return self.rng.randrange(self.setup.n)
 
     def _pay(self, seat: int, amount: int) -> None:
         """Each other player pays ``seat`` ``amount``."""
-        for s in range(self.n):
-            self.scores[s] += amount * (self.n - 1) if s == seat else -amount
+        n = self.setup.n
+        for s in range(n):
+            self.scores[s] += amount * (n - 1) if s == seat else -amount
 
     def _dealt_events(self) -> None:
         won = instant_winner(self.rs, self.hands, self.dealer)
         if won is not None:
             event, seat = won
-            self.scores = [0] * self.n
+            self.scores = [0] * self.setup.n
             self._pay(seat, event.pay)
             self.record(InstantWin(event.id, seat))
             self.phase = "over"
@@ -205,20 +349,21 @@ class Game(TrickPlay):
     # ------------------------------------------------------------------ contract steps
     def _next_step(self) -> None:
         """Start the following steps until one needs a player, then play when none is left."""
+        rule_steps = self.setup.rules.steps
         while True:
             self.step_index += 1
-            if self.step_index >= len(self.rules.steps):
+            if self.step_index >= len(rule_steps):
                 self.step = None
                 self._start_play()
                 return
-            self.step = steps.runner(self.rules.steps[self.step_index])
+            self.step = steps.runner(rule_steps[self.step_index])
             first = self.step.start(self)
             if first != DONE:
                 self.turn = first
                 return
 
     def _contract(self, cid: str) -> Contract:
-        return next(c for c in self.rules.contracts if c.id == cid)
+        return next(c for c in self.setup.rules.contracts if c.id == cid)
 
     def set_contract(self, cid: str, declarer: int, partner: int = -1, opponent: int = -1) -> None:
         """Make contract ``cid``: the declarer's side and the others (a step calls this)."""
@@ -236,7 +381,7 @@ class Game(TrickPlay):
         if self.redeals > 100:
             raise RuntimeError("no bid in 100 deals")
         self.record(Redeal())
-        self.scores = [0] * self.n
+        self.scores = [0] * self.setup.n
         self._deal(None, ())
 
     def _apply_contract(self, action: Action) -> None:
@@ -249,13 +394,13 @@ class Game(TrickPlay):
 
     def _start_play(self) -> None:
         if self.contract is None:
-            if self.rules.default_contract is None:
+            if self.setup.rules.default_contract is None:
                 raise RuntimeError("the contract steps made no contract and there is no default")
-            self.set_contract(self.rules.default_contract, declarer=self.dealer)
+            self.set_contract(self.setup.rules.default_contract, declarer=self.dealer)
         c = self.contract
         assert c is not None
         self.phase = "play"
-        self.active = [s for s in range(self.n) if s not in self.seats.bystanders]
+        self.active = [s for s in range(self.setup.n) if s not in self.seats.bystanders]
         self.views.forget()
         leader = {"declarer": self.seats.declarer, "dealer": self.dealer}.get(c.leader)
         if c.leader == "opponent":
@@ -267,19 +412,204 @@ class Game(TrickPlay):
         self.turn = leader
         self.record(Lead(leader))
 
+    # ------------------------------------------------------------------ the rules in play
+    def _forget_draws(self) -> None:
+        """A redeal after a draw: the ranks are drawn again."""
+        if self.wild_ranks:
+            self.wild_ranks = ()
+            self._use_rules(self.setup.hand_rs)
+
+    def _use_rules(self, rs: Ruleset) -> None:
+        """Play on with ``rs`` (the hand's rules once wild ranks are drawn)."""
+        self.rs = rs
+        self.obligations = compile_rules(rs, self.setup.hand_number)
+        self.actions.use_rules(rs)
+
+    def draw_wild_ranks(self, candidates: list[str], n: int) -> tuple[str, ...]:
+        """Draw ``n`` wild ranks among ``candidates`` (a step calls this), make them wild and
+        announce them (the ranks the hand was told, if any: ``HandSetup.announced``)."""
+        drawn = self.setup.announced(tuple(self.rng.sample(candidates, n)), len(self.wild_ranks))
+        self.wild_ranks += drawn
+        self._use_rules(self.setup.rules_with(self.wild_ranks))
+        self.record(WildsDrawn(drawn, self.wild_ranks))
+        return drawn
+
+    # ------------------------------------------------------------------ trick play
+    def _play_actions(self) -> LegalActions:
+        target = self.last[1] if self.last is not None else None
+        plays = legal_plays(self.rs, self._hand_view(self.turn), target)
+        can_pass = target is not None
+        if self.obligations is not None:
+            plays, can_pass = self.obligations.apply(self._turn_state(), plays, can_pass)
+        return LegalActions(plays, _PASS_ONLY if can_pass else ())
+
+    def _hand_view(self, seat: int) -> HandView:
+        """The view of ``seat``'s hand for the move generator, kept while the hand and the rules
+        stay the same (the counts, runs and sorted cards it caches are the hand's alone). The
+        view's own copy of the cards says which hand it was made for."""
+        hand = self.hands[seat]
+        rs = self.rs
+        kept = self.hand_views.get(seat)
+        if kept is not None and kept[0] is rs and kept[1].cards == hand:
+            return kept[1]
+        view = HandView(rs, hand)
+        self.hand_views[seat] = (rs, view)
+        return view
+
+    def _carry_view(self, seat: int, view: HandView, played: tuple[Card, ...]) -> None:
+        """Keep the view of ``seat``'s hand after it played ``played`` from ``view``, carried
+        over rather than built again (``HandView.without``)."""
+        try:
+            self.hand_views[seat] = (self.rs, view.without(played, self.hands[seat]))
+        except (KeyError, ValueError):
+            del self.hand_views[seat]
+
+    def _turn_state(self) -> Turn:
+        """What the play obligations read about the player to act."""
+        seat = self.turn
+        nxt = next_seat(self.hands, self.active, seat)
+        return Turn(
+            hand=self.hands[seat],
+            target=self.last[1] if self.last is not None else None,
+            first_play=not any(self.plays_made),
+            next_left=len(self.hands[nxt]) if nxt != seat else 99,
+        )
+
+    def _check_obligations(self, action: Action) -> None:
+        """Refuse a typed action that breaks a play obligation (issued actions meet them)."""
+        if self.obligations is None:
+            return
+        turn = self._turn_state()
+        plays = legal_plays(self.rs, turn.hand, turn.target)
+        why = self.obligations.refusal(turn, action.play, plays, turn.target is not None)
+        if why is not None:
+            raise IllegalAction(why)
+
+    def _apply_pass(self) -> None:
+        """Apply a checked pass, and add its text to ``actions``."""
+        seat = self.turn
+        self.actions.append("pass")
+        self.trick.append((seat, None))
+        passed = self.passed
+        passed.add(seat)
+        self.log.append(PASSES[seat])
+        assert self.last is not None
+        if waiting(self.hands, self.active, self.last[0], passed):
+            self.turn = next_seat(self.hands, self.active, seat)
+        else:
+            self._close_trick()
+
+    def _apply_play(self, action: Action) -> None:
+        """Apply a checked play, and add its text (``readings.record_text``) to ``actions``."""
+        seat = self.turn
+        play = action.play
+        assert play is not None
+        # the notation is written once for both the action's text and the event
+        notation = format_cards(play.cards)  # Play.notation, one call fewer
+        # with its reading where the cards read several ways, so that a record replays this play
+        self.actions.append_play(play, notation)
+        hand = self.hands[seat]
+        cards = play.cards
+        kept = self.hand_views.get(seat)
+        if kept is not None and (kept[0] is not self.rs or kept[1].cards != hand):
+            kept = None
+        for card in cards:
+            hand.remove(card)
+        if kept is not None:
+            self._carry_view(seat, kept[1], cards)
+        self.trick.append((seat, play))
+        self.last = (seat, play)
+        self.passed = set()
+        self.plays_made[seat] += 1
+        type_id = play.type.id
+        counts = self.type_counts
+        counts[type_id] = counts.get(type_id, 0) + 1
+        self.log.append(Played(seat, notation, type_id, play.reads_as if play.wild_as else None))
+        if self.setup.played_bonuses:
+            self._played_bonus(seat, play)
+        called = self.called
+        if called is not None and self.seats.partner == seat and not self.seats.partner_known and called in cards:
+            self.seats.partner_known = True
+            self.record(PartnerRevealed(seat))
+        if not hand:
+            self.finish.append(seat)
+            self.record(Out(seat, len(self.finish)))
+            if self._hand_over():
+                self._close_trick(ending=True)
+                self._settle()
+                return
+        if waiting(self.hands, self.active, seat, self.passed):
+            self.turn = next_seat(self.hands, self.active, seat)
+        else:
+            self._close_trick()
+
+    def _close_trick(self, ending: bool = False) -> None:
+        assert self.last is not None
+        winner, play = self.last
+        play_rules = self.setup.rules.play
+        value = 0
+        if play_rules.capture != "none":  # else the cards are worth nothing: not listed
+            value = capture_value(play_rules, [c for _, p in self.trick if p is not None for c in p.cards])
+        self.captured[winner] += value
+        self.tricks += 1
+        self.record(Trick(winner, value))
+        self._trick_bonus(winner, play, ending)
+        self.trick = []
+        self.last = None
+        self.passed = set()
+        if ending:
+            return
+        hands = self.hands
+        self.turn = winner if hands[winner] else lead_after_out(play_rules.lead_after_out, self.seats, hands, self.active, winner)
+        self.record(LEADS[self.turn])
+
+    def _trick_bonus(self, winner: int, play: Play, ending: bool) -> None:
+        """The first trick bonus the winning play earns, paid by each other player."""
+        bonuses = self.setup.rules.bonuses
+        c = self.contract
+        assert c is not None
+        if not bonuses.tricks or (ending and not bonuses.on_hand_ending_play):
+            return
+        if bonuses.contracts is not None and c.id not in bonuses.contracts:
+            return
+        bonus = earned_bonus(self.setup.won_bonuses, self.rs, play)
+        if bonus is not None:
+            self._pay_bonus(winner, play, bonus.pay, bonus.into)
+
+    def _played_bonus(self, seat: int, play: Play) -> None:
+        """The first ``when: played`` bonus a play earns, paid at once by each other player."""
+        c = self.contract
+        assert c is not None
+        contracts = self.setup.rules.bonuses.contracts
+        if contracts is not None and c.id not in contracts:
+            return
+        bonus = earned_bonus(self.setup.played_bonuses, self.rs, play)
+        if bonus is not None:
+            self._pay_bonus(seat, play, bonus.pay, bonus.into)
+
+    def _pay_bonus(self, seat: int, play: Play, pay: int, into: str = "scores") -> None:
+        """Each other player pays ``seat``; or, ``into: captures``, ``pay`` joins his captures."""
+        if into == "captures":
+            self.captured[seat] += pay
+        else:
+            self._pay(seat, pay)
+        self.record(Bonus(seat, play.type.id, pay))
+
     # ------------------------------------------------------------------ the end of the hand
     def facts(self) -> HandFacts:
         """The hand's facts, as end rules and settlement read them."""
         seats = self.seats
+        n = self.setup.n
+        play_rules = self.setup.rules.play
         return HandFacts(
-            players=self.n,
+            players=n,
             declarer=seats.declarer,
             partner=seats.partner,
-            sides=tuple(seats.side(s) for s in range(self.n)),
+            sides=tuple(seats.side(s) for s in range(n)),
             active=tuple(self.active),
             finish=tuple(self.finish),
             captured=tuple(self.captured),
-            hand_values=tuple(self._value(h) for h in self.hands),
+            hand_values=tuple(capture_value(play_rules, h) for h in self.hands),
             cards_left=tuple(len(h) for h in self.hands),
             plays_made=tuple(self.plays_made),
             type_counts=dict(self.type_counts),
@@ -300,7 +630,7 @@ class Game(TrickPlay):
         for name, times in result.multiplier_parts:
             if name in conditional:
                 self.record(Factor(name, times))
-        for s in range(self.n):
+        for s in range(self.setup.n):
             self.scores[s] += result.scores[s]
         result.scores = list(self.scores)
         self.result = result
@@ -368,8 +698,52 @@ class Game(TrickPlay):
         self._apply_play(action)
 
     def observation(self, seat: int) -> Observation:
-        """Exactly what ``seat`` may know now (``paixing.game.observation``)."""
-        return observe(self, seat)  # (a compiled function does not bind as a method)
+        """Exactly what ``seat`` may know now (``paixing.game.observation``). Built for every
+        decision, so one method with locals and no intermediate lists; the views keep what can
+        be kept (``PublicViews``)."""
+        views = self.views
+        parts = views.parts[seat]
+        if parts is None:
+            parts = views.parts[seat] = views.seat_parts(self.contract, self.seats, self.active, self.called, self.kitty, seat)
+        totals = views.totals
+        if totals is None:
+            totals = views.totals = (tuple(self.finish), tuple(self.captured), tuple(self.scores))
+        # the seat's history: its cached one, extended by the events since (no deal among them)
+        log = self.log
+        n = len(log)
+        history = views.histories[seat]
+        upto = views.seen_upto
+        if upto[seat] != n:
+            history += log[upto[seat] :]
+            upto[seat] = n
+        phase = self.phase
+        turn = self.turn
+        hands = self.hands
+        contract, declarer, partner, mates, active, role, called, kitty = parts
+        return Observation(
+            self.rs,
+            seat,
+            phase,
+            self.dealer,
+            turn,
+            tuple(hands[seat]),
+            tuple(map(len, hands)),
+            History(history, n),
+            contract,
+            declarer,
+            partner,
+            mates,
+            active,
+            role,
+            called,
+            kitty,
+            tuple(self.trick),
+            self.last,
+            totals[0],
+            totals[1],
+            totals[2],
+            self.legal_actions() if seat == turn and phase != "over" else NO_ACTIONS,
+        )
 
     def score_row(self) -> ScoreRow | None:
         """The score row that paid the contract (None before the end or without a contract):
@@ -380,15 +754,7 @@ class Game(TrickPlay):
 
     def roles(self) -> list[str | None]:
         """Each seat's role in the contract (all None when there was none)."""
-        return roles_of(self.contract, self.seats, self.n)
-
-    def clone(self) -> Game:
-        """An independent copy that plays on alone (``paixing.game.clone``)."""
-        return clone(self)
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
-        """A clone (OpenSpiel's search deep-copies states): immutable parts are shared."""
-        return self.clone()
+        return roles_of(self.contract, self.seats, self.setup.n)
 
     def to_record(self) -> dict[str, Any]:
         """The JSON game record: enough to replay and re-score the hand (``record_format.game_record``)."""

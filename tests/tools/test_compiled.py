@@ -55,7 +55,7 @@ def test_this_process_runs_the_core_the_environment_asks_for() -> None:
     else:
         assert len(running) == len([p for p in INSTALLED if "__mypyc" not in p.name])
         assert describe() == f"core: compiled (mypyc), {len(running)} modules of paixing.hands and paixing.game"
-        assert {"paixing.game.state", "paixing.game.tricks", "paixing.game.hand_params"} <= set(running)
+        assert {"paixing.game.state", "paixing.game.tricks", "paixing.game.hand_params", "paixing.game.seat_views"} <= set(running)
 
 
 def _core_of_child(env: dict[str, str]) -> list[str]:
@@ -90,8 +90,8 @@ def test_the_report_ends_quietly_when_its_reader_goes_away(monkeypatch: pytest.M
 
 
 def test_a_game_state_deep_copies_in_either_core() -> None:
-    """OpenSpiel's search deep-copies states: the plays and hand views a game keeps are shared,
-    not rebuilt field by field (a compiled class cannot be)."""
+    """OpenSpiel's search deep-copies states: a deep copy is ``Game.copy``, which shares the
+    plays and hand views a game keeps (a compiled play could not be rebuilt by ``copy``)."""
     import copy
 
     from paixing import ruleset

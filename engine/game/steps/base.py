@@ -48,9 +48,7 @@ class StepHost(Protocol):
     """What a step may read and do to the hand (``Game`` provides it)."""
 
     rs: Ruleset
-    n: int
     dealer: int
-    hand_number: int
     rng: random.Random
     hands: list[list[Card]]
     dealt: list[list[Card]]
@@ -58,6 +56,12 @@ class StepHost(Protocol):
     contract: Contract | None
     called: Card | None
     auction_value: int
+
+    @property
+    def n(self) -> int: ...
+
+    @property
+    def hand_number(self) -> int: ...
 
     def record(self, event: Event) -> None:
         """Append an event to the log."""

@@ -37,10 +37,14 @@ from paixing.rules.match import Tribute as TributeRule
 class TributeHost(StepHost, Protocol):
     """What the tribute reads beyond ``StepHost``: the match state, the sides, the leader."""
 
-    match_state: MatchState
     seats: Seats
     lead_by: int | None
-    level: str | None
+
+    @property
+    def match_state(self) -> MatchState: ...
+
+    @property
+    def level(self) -> str | None: ...
 
 
 class TributeStep(StepRunner, kind="tribute"):
