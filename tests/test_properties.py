@@ -252,7 +252,7 @@ def check_identities(rs: Ruleset, hand: Cards) -> None:
     things have different identities, and plays of one identity say the same thing and compare
     the same way. Uses the raw generator (no de-duplication) and ``classify`` on every subset."""
     hv = HandView(rs, hand)
-    raw = [p for t in rs.types if t.playable for p in generate(rs, hv, t)]
+    raw = [p for t in rs.types if t.playable for p in generate(rs, hv, t, every_set=True)]
     raw += all_readings(rs, hand)
     by_identity: dict[tuple[object, ...], Play] = {}
     by_cards: dict[Cards, list[Play]] = defaultdict(list)

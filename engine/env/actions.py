@@ -37,7 +37,7 @@ from paixing.game.steps import STEPS
 from paixing.game.steps.draw_wild import candidates
 from paixing.hands.cache import ruleset
 from paixing.hands.compile import Ruleset, TypeInfo
-from paixing.hands.lazy import made
+from paixing.hands.generate import generate
 from paixing.hands.play import Play
 from paixing.hands.view import HandView
 from paixing.rules.cards import Card, format_cards
@@ -92,8 +92,7 @@ def _play_keys(rs: Ruleset) -> list[PlayKey]:
         for t in types:
             # one play per reading: a key names no cards (where suits matter, the plays of
             # other cards of a key are its level-2 details)
-            assert t.generate_one is not None
-            for p in made(t.generate_one(hand, view, t, None, -1), view):
+            for p in generate(hand, view, t):
                 t_index, groups, suit, kick, _ = play_key(p)
                 room = sum(n for _, n in groups) + _kicker_wilds(t, kick)
                 for w in range(min(wilds, room) + 1):
