@@ -5,8 +5,8 @@
     >>> rs = ruleset(builtin_ids()[0])          # a built-in id or a path to a YAML file
     >>> [p.type_id for p in classify(rs, parse_cards("3S 3H"))]
     ['pair']
-    >>> [p.notation for p in legal_plays(rs, parse_cards("3S 3H 4S"))]
-    ['3H', '4S', '3H 3S']
+    >>> [p.notation for p in legal_plays(rs, parse_cards("3S 3H 4S"))]   # a called card: either 3
+    ['3H', '3S', '4S', '3H 3S']
 
 The rule language lives in ``paixing.rules``; this package compiles it (``ruleset``) and
 answers questions about plays (``classify``, ``beats``, ``legal_plays``). These public

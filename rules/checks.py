@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from .base import Range
-from .cards import CardError, parse_cards
+from .cards import CardError, full_pack, parse_cards
 from .extends import load_chain, merge, merge_chain
 from .game_checks import game_problems
 from .models import HandType, Variant
@@ -135,17 +135,57 @@ def game(v: Variant) -> Iterator[Located]:
         yield from game_problems(v, _type_ids(v))
 
 
+def _dealt_names(v: Variant) -> set[str]:
+    """The card names (ranks, jokers, extra cards) the variant's deck deals."""
+    names = set(v.ranks.order) | set(v.deck.extra)
+    if v.deck.jokers:
+        names |= {"BJ", "RJ"}
+    return names
+
+
+def _card_problem(text: str, names: set[str]) -> str | None:
+    """What is wrong with card notation ``text`` for a deck dealing ``names``, or None."""
+    try:
+        cards = parse_cards(text)
+    except CardError as exc:
+        return str(exc)
+    foreign = next((c for c in cards if c.rank not in names), None)
+    return None if foreign is None else f"{foreign} is not a card of this deck"
+
+
+def deck_remove(v: Variant) -> Iterator[Located]:
+    """``deck.remove`` names cards of the pack, each with its suit (a bad token used to count
+    as one card removed, and only the engine stumbled on it, with a traceback)."""
+    names = {c.rank for c in full_pack(True)}
+    for i, text in enumerate(v.deck.remove):
+        problem = _card_problem(text, names)
+        if problem is None and any(c.suit is None and not c.is_special for c in parse_cards(text)):
+            problem = f"{text!r} names no suit: write the card to remove, e.g. 2S"
+        if problem is not None:
+            yield Located(("deck", "remove", i), problem)
+
+
+def _example_cards(ex: Any) -> Iterator[tuple[tuple[int | str, ...], str]]:
+    """Every card text of an example, with its key path below the example."""
+    for key in ("play", "beats", "does_not_beat", "hand", "last"):
+        text = getattr(ex, key)
+        if text is not None:
+            yield (key,), text
+    for key in ("plays", "reads_as", "order"):
+        for j, entry in enumerate(getattr(ex, key) or []):
+            for part in entry.split(" = ") if key == "plays" else [entry]:
+                yield (key, j), part
+
+
 def examples(v: Variant) -> Iterator[Located]:
-    """Examples name cards in the notation and known hand types."""
+    """Examples name cards of the deck in the notation, and known hand types."""
     ids = _type_ids(v)
+    names = _dealt_names(v)
     for i, ex in enumerate(v.examples):
-        for key in ("play", "beats", "does_not_beat", "hand", "last"):
-            text = getattr(ex, key)
-            if text is not None:
-                try:
-                    parse_cards(text)
-                except CardError as exc:
-                    yield Located(("examples", i, key), str(exc))
+        for loc, text in _example_cards(ex):
+            problem = _card_problem(text, names)
+            if problem is not None:
+                yield Located(("examples", i, *loc), problem)
         for key in ("classify",):
             for j, tid in enumerate(getattr(ex, key) or []):
                 if tid not in ids:
@@ -267,6 +307,7 @@ def wild_alone_rank(v: Variant) -> Iterator[Located]:
 
 CHECKS: Registry[Check] = Registry("loader check", [(check.__name__, check) for check in (
     deck_and_wildcards,
+    deck_remove,
     hand_types,
     ladder,
     compare_classes,

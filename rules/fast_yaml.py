@@ -21,7 +21,8 @@ from typing import Any
 
 import yaml
 
-from .positions import MAX_DEPTH, MAX_NODES, PosDict, PosList
+from .positions import MAX_DEPTH, MAX_NODES, PosDict, PosList, read_text
+from .problems import VariantError
 
 _Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -149,10 +150,10 @@ def read_plain(path: Path) -> PosDict | None:
     """``path``'s data as ``read_yaml`` gives it but without positions, or None whenever this
     reader is unsure (then the caller reads the file with positions)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path)
         if "\t" in text:  # libyaml takes a tab as a separator where ruamel refuses it
             return None
         data = _plain(yaml.load(text, Loader=_Reader), _Count(), 0)  # noqa: S506 - a safe loader
-    except (_GiveUp, OSError, UnicodeDecodeError, yaml.YAMLError, RecursionError, ValueError, TypeError):
+    except (_GiveUp, VariantError, yaml.YAMLError, RecursionError, ValueError, TypeError):
         return None
     return data if isinstance(data, PosDict) else None

@@ -7,12 +7,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import yaml
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.reader import ReaderError
 
 from .problems import Pos, VariantError, where
+
+_EventLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class PosDict(dict[str, Any]):
@@ -39,6 +42,9 @@ MAX_NODES = 100_000
 so a file past this is an alias bomb (a few hundred bytes that expand to gigabytes)."""
 MAX_DEPTH = 64
 """How deeply a file may nest: a variant file nests about six deep."""
+MAX_BYTES = 1_000_000
+"""The largest variant file read (the largest built-in one is under 20 kB): a file of
+megabytes is no variant, and reading it with positions took minutes and gigabytes."""
 
 
 PLAIN_TAGS = frozenset(f"tag:yaml.org,2002:{t}" for t in ("map", "seq", "str", "int", "float", "bool", "null"))
@@ -126,16 +132,49 @@ def _parse(text: str, file: str) -> Any:
         raise VariantError([f"{file}: invalid YAML value: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}"]) from None
 
 
-def read_yaml(path: Path) -> PosDict:
-    """Parse one YAML file into position-carrying data; a syntax error, a file that is not
-    UTF-8, an alias bomb or a foreign tag becomes a one-line VariantError."""
+def read_text(path: Path) -> str:
+    """The text of a variant file; one located VariantError line when it cannot be read, is
+    not UTF-8, or is larger than ``MAX_BYTES`` (no more than that is ever read)."""
     file = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as f:
+            raw = f.read(MAX_BYTES + 1)
     except OSError as exc:
         raise VariantError([f"{file}: cannot read: {exc.strerror or exc}"]) from None
+    if len(raw) > MAX_BYTES:
+        raise VariantError([f"{file}: more than {MAX_BYTES:,} bytes: a variant file is a few kilobytes"])
+    try:
+        return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise VariantError([f"{file}: not UTF-8 text (byte {exc.start})"]) from None
+
+
+def _too_deep(text: str, file: str) -> None:
+    """Refuse, before parsing, a text nested deeper than ``MAX_DEPTH`` in flow style (``[[[…``)
+    or by indentation: the round-trip parser spent seconds on a 2 kB file nested 1,000 deep
+    before it failed. libyaml's C parser reads the events in microseconds."""
+    depth = 0
+    try:
+        for event in yaml.parse(text, Loader=_EventLoader):
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    mark = event.start_mark
+                    at = f"{file}:{mark.line + 1}:{mark.column + 1}" if mark is not None else file
+                    raise VariantError([f"{at}: nested more than {MAX_DEPTH} levels deep"])
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+    except yaml.YAMLError:
+        return  # the careful parser below says what is wrong, with its own words
+
+
+def read_yaml(path: Path) -> PosDict:
+    """Parse one YAML file into position-carrying data; a syntax error, a file that is not
+    UTF-8 or too large, an alias bomb, too deep a nesting or a foreign tag becomes a one-line
+    VariantError."""
+    file = str(path)
+    text = read_text(path)
+    _too_deep(text, file)
     tree = _parse(text, file)
     try:
         data = _convert(tree, _Budget(file))

@@ -7,6 +7,7 @@ Every loader module reports through these, so every message has the same form:
 from __future__ import annotations
 
 import difflib
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -14,10 +15,21 @@ Pos = tuple[str, int, int]
 """(file, line, column), 1-based."""
 
 
+def printable(text: str) -> str:
+    """``text`` with every control or unprintable character written as its escape (``\\x1b``):
+    a key or value read from a file is echoed in a problem line, and a terminal would act on
+    an escape sequence (colours, clearing the screen) or a bell instead of showing it."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() or unicodedata.category(c) == "Zs" else repr(c)[1:-1] for c in text)
+
+
 class VariantError(ValueError):
-    """One or more problems in a variant file, each on its own line with file:line:col."""
+    """One or more problems in a variant file, each on its own line with file:line:col (and no
+    control character: each line is made printable here, whatever built it)."""
 
     def __init__(self, problems: list[str]):
+        problems = [printable(p) for p in problems]
         self.problems = problems
         super().__init__("\n".join(problems))
 
@@ -51,5 +63,5 @@ def dotted(loc: tuple[int | str, ...]) -> str:
     """A key path as the messages print it: ``hand_types[2].chain.length``."""
     out = ""
     for part in loc:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+        out += f"[{part}]" if isinstance(part, int) else (f".{printable(part)}" if out else printable(str(part)))
     return out or "(top level)"

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from paixing.conformance.harness import DEFAULT_TIMEOUT, Report, run
 from paixing.conformance.harness.process import CommandError, split_command
-from paixing.conformance.vectors import OPS, Vectors, VectorsError, dumps, read, vectors
+from paixing.conformance.vectors import MAX_RANDOM, OPS, Vectors, VectorsError, dumps, read, vectors
 from paixing.game.record_format import printable
 from rich.markup import escape
 from rich.table import Table
@@ -34,7 +34,31 @@ from .common import (
 SeedOpt = Annotated[int, typer.Option("--seed", metavar="S", help="Seed of the random cases and hands.")]
 MAX_TIMEOUT = 86_400.0
 """The longest ``--timeout`` (a day): a bigger one is a typo."""
-RandomOpt = Annotated[int, typer.Option("--random", metavar="N", help="Seeded random card cases to add.")]
+RandomOpt = Annotated[int, typer.Option("--random", metavar="N", help=f"Seeded random card cases to add (at most {MAX_RANDOM:,}).")]
+
+
+
+def _random(n: int) -> int:
+    """``--random`` within its bound (it had none: a slip of a digit ran for hours)."""
+    if not 0 <= n <= MAX_RANDOM:
+        fail(f"--random: between 0 and {MAX_RANDOM:,} cases, not {n:,}", EXIT_USAGE)
+    return n
+
+
+def _load_valid(ref: str) -> Ruleset:
+    """The compiled variant once it passes what ``paixing validate`` checks (loading, then
+    compiling and every example), else its problems and exit 1 (2 when it is not found):
+    vectors and the diff trust what they read, and on a file that failed validation they ran
+    for minutes into tracebacks."""
+    from .variants import _check_file
+
+    rs = load(ref)
+    _, problems = _check_file(ref)
+    if problems:
+        for problem in problems:
+            typer.echo(problem, err=True)
+        raise typer.Exit(EXIT_NOT_A_PLAY)
+    return rs
 
 
 def _ops(text: str) -> list[str]:
@@ -55,9 +79,10 @@ def vectors_cmd(
     hands: Annotated[int, typer.Option("--hands", metavar="N", help="Hands tried to reach every score row.")] = 300,
 ) -> None:
     """Conformance vectors from the variant file alone: one JSON case a line (docs/conformance.md)."""
-    rs = load(variant)
-    if random < 0 or hands < 0:
-        fail("--random and --hands must not be negative", EXIT_USAGE)
+    if hands < 0:
+        fail("--hands must not be negative", EXIT_USAGE)
+    _random(random)
+    rs = _load_valid(variant)
     found = vectors(rs, random=random, seed=seed, hands=hands > 0, max_games=hands, ops=_ops(ops))
     text = dumps(found)
     for contract, row in found.unreached:
@@ -131,6 +156,7 @@ def conform_cmd(
     as_json: JsonFlag = False,
 ) -> None:
     """Run an external implementation on the variant's vectors; exit 1 on any disagreement."""
+    _random(random)
     rs = load(variant)
     wanted = _ops(ops)
     try:
@@ -210,9 +236,9 @@ def diff_cmd(
 
     from ..rulebook.diff import diff_variants, path_doc
 
-    ra, rb = load(a), load(b)
     if size < 1:
         fail("--size must be at least 1", EXIT_USAGE)
+    ra, rb = _load_valid(a), _load_valid(b)
     paths = [path for path, *_ in diff_variants(ra.variant, rb.variant)]
     games = hands and ra.variant.game is not None and rb.variant.game is not None
     found = diff(ra, rb, paths, path_doc, size=size, hands=games)

@@ -26,6 +26,7 @@ the number of ways to place the wild cards in the core).
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -89,6 +90,8 @@ def _play_keys(rs: Ruleset) -> list[PlayKey]:
     keys: set[PlayKey] = set()
     for hand, view, types in [(rs, hv, rs.playable_types), *_drawn_hands(rs)]:
         for t in types:
+            # one play per reading: a key names no cards (where suits matter, the plays of
+            # other cards of a key are its level-2 details)
             for p in generate(hand, view, t):
                 t_index, groups, suit, kick, _ = play_key(p)
                 room = sum(n for _, n in groups) + _kicker_wilds(t, kick)
@@ -174,8 +177,18 @@ class ActionSpace:
         """The level-2 choices of ``index`` now: the legal actions it stands for."""
         return self.legal(game.legal_actions()).get(index, [])
 
+    def check_index(self, index: object) -> None:
+        """Raise ValueError naming ``index`` when it is no index of this space: not a whole
+        number (``"0"`` and ``2.5`` were played as 0 and 2), negative (it counted from the end)
+        or too large (an IndexError)."""
+        if isinstance(index, bool) or not hasattr(type(index), "__index__"):  # numpy's integers have it
+            raise ValueError(f"an action is a whole-number index of {self.rs.id}'s action space, not {index!r}")
+        if not 0 <= operator.index(index) < self.size:  # type: ignore[arg-type]
+            raise ValueError(f"action {index} is outside {self.rs.id}'s action space (0 … {self.size - 1})")
+
     def action_to_play(self, game: Game, index: int, detail: int = 0) -> Action:
         """The legal action of ``game``'s player to act that ``index`` (and ``detail``) means."""
+        self.check_index(index)
         choices = self.details(game, index)
         if not choices:
             raise ValueError(f"action {index} ({self.describe(index)}) is not legal now")
@@ -183,6 +196,7 @@ class ActionSpace:
 
     def describe(self, index: int) -> str:
         """A readable name of a level-1 index (for logs and errors)."""
+        self.check_index(index)
         base = len(self.contract_slots)
         if index < base:
             return self.contract_slots[index]

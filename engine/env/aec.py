@@ -69,7 +69,11 @@ class PaixingEnv(AECEnv):
         self._after_action()
 
     def _seat(self, agent: str) -> int:
-        return int(agent.rsplit("_", 1)[1])
+        """The seat of ``agent``; ValueError for a name that is no agent (``seat_-1`` read the
+        last seat's private observation)."""
+        if agent not in self.possible_agents:
+            raise ValueError(f"no agent {agent!r}: the agents are {', '.join(self.possible_agents)}")
+        return self.possible_agents.index(agent)
 
     def _after_action(self) -> None:
         """Rewards (score changes), terminations and the next agent, after a deal or a move."""
@@ -93,6 +97,7 @@ class PaixingEnv(AECEnv):
             return
         game = self.game
         assert game is not None and action is not None
+        self.space.check_index(action)  # a string or a fraction is no index: not read as one
         self._cumulative_rewards[agent] = 0.0
         game.apply(self.space.action_to_play(game, int(action)))
         self._after_action()

@@ -31,6 +31,8 @@ from paixing.game.state import Game, new_game
 
 DEALS = 1000
 """Chance outcomes of the deal by default: the shuffles seeded 0 … DEALS-1."""
+MAX_DEALS = 100_000
+"""The most chance outcomes of the deal (their list is built at every chance node)."""
 UTILITY = 1e6
 """The declared utility bound (no tighter bound is derived from the scoring rules)."""
 
@@ -60,8 +62,10 @@ class PaixingGame(pyspiel.Game):
         variant = str(params.get("variant") or "")
         if not variant:
             raise ValueError('python_paixing needs a variant: load_game("python_paixing", {"variant": ID_OR_FILE})')
+        deals = params.get("deals", DEALS)
+        if isinstance(deals, bool) or not isinstance(deals, int) or not 1 <= deals <= MAX_DEALS:
+            raise ValueError(f"python_paixing: deals must be a whole number from 1 to {MAX_DEALS:,}, not {deals!r}")
         space = action_space(variant)
-        deals = int(params.get("deals", DEALS))
         n = space.rs.variant.players
         info = pyspiel.GameInfo(
             num_distinct_actions=space.size,
@@ -112,6 +116,8 @@ class PaixingState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         if self.game is None:
+            if not 0 <= action < self.deals:
+                raise ValueError(f"deal {action} is not a chance outcome: the deals are 0 … {self.deals - 1}")
             self.game = new_game(self.space.rs, int(action))
             return
         self.game.apply(self.space.action_to_play(self.game, int(action)))

@@ -69,15 +69,17 @@ def play_from_cards(rs: Ruleset, cards: list[Card], reading: str, hand: Sequence
     """The one play ``cards`` (with an optional ``reading``) can mean from ``hand``."""
     winning = _winning_readings(rs, _concrete(rs, cards, hand), reading, target)
     if any(c.suit is None and not c.is_special for c in cards):
-        seen = {p.identity for p in winning}
+        # Other suits of the open-suit cards add other readings, not the same reading of
+        # other cards (where suits matter the cards are part of a play's identity).
+        seen = {p.reading for p in winning}
         for choice in _suit_choices(rs, cards, hand):
             try:
                 more = _winning_readings(rs, choice, reading, target)
             except IllegalAction:
                 continue
             for p in more:
-                if p.identity not in seen:
-                    seen.add(p.identity)
+                if p.reading not in seen:
+                    seen.add(p.reading)
                     winning.append(p)
     if len(winning) > 1:
         raise AmbiguousPlay(winning)

@@ -17,7 +17,13 @@ from typing import TYPE_CHECKING, Any
 from paixing.hands.features import FeatureContext, compile_features
 from paixing.hands.ruleset import ContainsFn, Ruleset, TypeInfo, deal_deck
 from paixing.hands.shapes import SHAPES, Shape
-from paixing.hands.suited import never_as_generate, never_as_match, suited_generate, suited_match
+from paixing.hands.suited import (
+    every_set_generate,
+    never_as_generate,
+    never_as_match,
+    suited_generate,
+    suited_match,
+)
 from paixing.hands.tables import BIG, NO_PARAMS, HandParams, RankTables, rank_tables
 from paixing.rules.cards import Card
 
@@ -80,20 +86,42 @@ def _ladder_fields(rungs: Rungs) -> dict[str, Any]:
     return {"rungs": rungs, "max_rung": max((r for _, _, r in rungs), default=-1), "fixed_rung": fixed}
 
 
-def _bound(kind: Shape, params: Any, spec: HandType, tables: RankTables, wmax: int) -> dict[str, Any]:
+def _suits_read(specs: list[HandType], shaped: list[_Shaped]) -> bool:
+    """Whether a hand type reads suits: a one-suit or mixed-suit shape (flushes, suited chains,
+    5-10-K), or a comparison by ``suit``."""
+    for spec, me in zip(specs, shaped, strict=True):
+        if "suit" in spec.compare.key or "suit" in spec.compare.same or me.kind.suits(me.params) != "any":
+            return True
+    return False
+
+
+def _reveals_by_card(variant: Variant) -> bool:
+    """Whether a contract step names a card whose play reveals its holder's side (a called or
+    shown partner card: ``picks_partner``)."""
+    game = variant.game
+    return game is not None and any(getattr(type(getattr(s, s.kind)), "picks_partner", False) for s in game.steps)
+
+
+def _bound(kind: Shape, params: Any, spec: HandType, tables: RankTables, wmax: int, every_set: bool) -> dict[str, Any]:
     """The shape's generate and match, wrapped once here where the type needs it: the suit of
-    the top card for a type compared by suit, the ranks wild cards never stand for."""
+    the top card for a type compared by suit (every set of cards, where suits matter later),
+    the ranks wild cards never stand for."""
     generate, match = kind.generate, kind.match
     own = kind.suits(params) == "same"
     suited = own or "suit" in spec.compare.key or "suit" in spec.compare.same
     if suited and not own:
-        generate, match = suited_generate(generate), suited_match(match)
+        match = suited_match(match)
+    one = suited_generate(generate) if suited and not own else generate
+    generate = every_set_generate(generate) if every_set and not kind.named_cards else one
     if wmax and tables.never_as:
         generate, match = never_as_generate(generate, tables.never_as), never_as_match(match, tables.never_as)
-    return {"generate": generate, "match": match, "suited": suited}
+        one = never_as_generate(one, tables.never_as)
+    return {"generate": generate, "generate_one": one, "match": match, "suited": suited, "every_set": every_set}
 
 
-def _type_info(i: int, spec: HandType, tables: RankTables, me: _Shaped, cls: int, rungs: Rungs, kick: dict[str, Any]) -> TypeInfo:
+def _type_info(
+    i: int, spec: HandType, tables: RankTables, me: _Shaped, cls: int, rungs: Rungs, kick: dict[str, Any], every_set: bool
+) -> TypeInfo:
     kind, params = me.kind, me.params
     length_cap = spec.compare.length_cap or BIG
     ctx = FeatureContext(kind.top, params, tables, length_cap, spec.compare.category)
@@ -128,7 +156,7 @@ def _type_info(i: int, spec: HandType, tables: RankTables, me: _Shaped, cls: int
         exclusive=kind.exclusive_wilds(params, tables),
         **kick,
         **_ladder_fields(rungs),
-        **_bound(kind, params, spec, tables, wmax),
+        **_bound(kind, params, spec, tables, wmax, every_set),
     )
 
 
@@ -141,8 +169,13 @@ def compile_variant(variant: Variant, hand: HandParams = NO_PARAMS) -> Ruleset:
     ids = [t.id for t in specs]
     ladder = _ladder(variant)
     classes = _classes(variant)
+    # Whether suits can matter later (docs/rule-language.md, *Which cards a play uses*): then
+    # every distinct set of cards is its own play. A ``first_play`` obligation alone does not
+    # count: it puts the named card into the first play itself (game/obligations/first_play.py),
+    # and no later play reads a suit.
+    every_set = _suits_read(specs, shaped) or _reveals_by_card(variant)
     types = tuple(
-        _type_info(i, t, tables, shaped[i], classes[i], ladder.get(t.id, ()), _kicker_rules(t, ids, shaped))
+        _type_info(i, t, tables, shaped[i], classes[i], ladder.get(t.id, ()), _kicker_rules(t, ids, shaped), every_set)
         for i, t in enumerate(specs)
     )
     exclusive = {t.exclusive for t in types if t.exclusive is not None}

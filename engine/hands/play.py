@@ -21,7 +21,8 @@ Naturals = tuple[tuple[int, int], ...]
 
 class Play:
     """One reading of some cards. Two plays are equal when they differ only in interchangeable
-    cards (same type, core, natural ranks and, for one-suit sets, suit)."""
+    cards (same type, core, natural ranks and, for one-suit sets, suit; where suits can matter
+    later in the variant, no card is interchangeable: see ``identity``)."""
 
     __slots__ = ("type", "_cards", "groups", "naturals", "wild_as", "suit", "_key", "_same", "_hand", "_plan")
     _key: tuple[Any, ...] | None
@@ -124,8 +125,18 @@ class Play:
     @property
     def identity(self) -> tuple[object, ...]:
         """What makes two plays the same play: type, core, natural ranks used, and the suit where
-        it counts (a one-suit play, or a type compared by suit). Which physical cards of a rank
-        (or which wild cards) are used does not count otherwise."""
+        it counts (a one-suit play, or a type compared by suit); in a variant where suits can
+        matter later (``TypeInfo.every_set``), the cards themselves. Which physical cards of a
+        rank (or which wild cards) are used does not count otherwise."""
+        t = self.type
+        if t.every_set:  # the cards themselves: which ones are kept can matter later
+            return (*self.reading, tuple(sorted(self.cards, key=t.tables.sort_key)))
+        return (t.index, self.groups, self.naturals, self.suit if t.suited else -1)
+
+    @property
+    def reading(self) -> tuple[object, ...]:
+        """What the play reads as, whichever cards make it: type, core, natural ranks used and
+        the suit where it counts (its ``identity`` less the cards, where those count too)."""
         return (self.type.index, self.groups, self.naturals, self.suit if self.type.suited else -1)
 
     def __eq__(self, other: object) -> bool:

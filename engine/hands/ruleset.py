@@ -61,6 +61,14 @@ class TypeInfo:
     suited: bool = False
     """The suit of the play's highest card is part of its identity: a one-suit shape, or a
     type whose ``compare.key`` or ``same`` uses ``suit``."""
+    generate_one: GenerateFn | None = None
+    """The generator with one play per reading, made of the lowest cards of each rank (the same
+    as ``generate`` unless ``every_set``): for what reads plays but not their cards, such as
+    the environments' action space, enumerated from the whole deck."""
+    every_set: bool = False
+    """Which cards of a rank a play uses can matter later in the variant (``suits_matter``
+    in compile.py): every distinct set of cards is its own play, and the cards are part of a
+    play's identity. False: one play per reading, with the lowest cards of each rank."""
     last_only: bool = False
     """``last_play_only``: legal only as the player's last cards."""
     fewer: bool = False

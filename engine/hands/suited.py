@@ -8,6 +8,12 @@ included. A wild card has no suit (a play whose top is all wild has suit -1, bel
 suit). Generation yields, for each distinct suit the hand can give that top, the cards a player
 would use: the lowest cards of every rank, and the lowest card of that suit on top.
 
+``every_set``: in a variant where suits can matter later (a type reads suits, or playing a
+named card reveals its holder: ``suits_matter`` in compile.py), which cards of a rank a play
+uses decides what the hand can still do, so every distinct set of cards a reading can be made
+of is its own play (the suit of its top computed from its own cards). Elsewhere a reading is
+one play, made of the lowest cards of each rank: which ones are kept cannot matter.
+
 ``never_as``: readings where a wild card stands for a rank of ``wildcards.never_as`` are
 dropped (a flower card is never a joker).
 
@@ -18,6 +24,7 @@ other types run exactly the shape's own functions.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from itertools import combinations, product
 
 from paixing.hands.lazy import made
 from paixing.hands.play import Play
@@ -83,6 +90,56 @@ def suited_match(match: MatchFn) -> MatchFn:
         return out
 
     return read
+
+
+def _one_suited(cards: tuple[Card, ...]) -> bool:
+    """Whether the cards all have one suit (a card without a suit has none)."""
+    suit = cards[0].suit
+    return suit is not None and all(c.suit == suit for c in cards)
+
+
+def _choices(cards: tuple[Card, ...], n: int) -> list[tuple[Card, ...]]:
+    """Every distinct choice of ``n`` of ``cards`` (sorted: equal cards of two packs give
+    equal tuples, kept once)."""
+    return list(dict.fromkeys(combinations(cards, n)))
+
+
+def card_sets(rs: Ruleset, hv: HandView, play: Play) -> Iterator[Play]:
+    """``play`` once per distinct set of the hand's cards it can be made of: each rank's natural
+    cards (of the play's suit, for a one-suit type; not all of one suit, for a mixed-suit one)
+    and the wild cards. The first set is the lowest cards, the one a reduced variant plays."""
+    t = play.type
+    suit = rs.tables.suit_names[play.suit] if t.suits == "same" and play.suit >= 0 else None
+    by_rank = hv.by_rank
+    per_rank = []
+    for r, n in sorted(play.naturals):
+        pool = by_rank[r] if suit is None else tuple(c for c in by_rank[r] if c.suit == suit)
+        per_rank.append(_choices(pool, n))
+    w = len(play.wild_as)
+    wilds = _choices(tuple(hv.wilds), w) if w else [()]
+    own_suit = t.suits == "same"
+    exclusive = rs.exclusive_wild_sets
+    for parts in product(*per_rank):
+        natural: tuple[Card, ...] = ()
+        for part in parts:
+            natural += part
+        if t.suits == "mixed" and natural and _one_suited(natural):
+            continue
+        for wild in wilds:
+            if not natural and tuple(sorted(map(str, wild))) in exclusive:
+                continue  # these wild cards read only as their own type (four jokers)
+            cards = natural + wild
+            top = play.suit if own_suit or not t.suited else top_suit(rs, play, cards)
+            yield Play(t, cards, play.groups, play.naturals, play.wild_as, top)
+
+
+def every_set_generate(gen: GenerateFn) -> GenerateFn:
+    """``gen`` with every play made once per distinct set of cards (see ``card_sets``)."""
+
+    def generate(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None = None, floor: int = -1) -> list[Play]:
+        return [q for p in made(gen(rs, hv, t, length, floor), hv) for q in card_sets(rs, hv, p)]
+
+    return generate
 
 
 def _allowed(never: frozenset[int], play: Play) -> bool:

@@ -6,6 +6,11 @@ are compared with what ``legal_plays`` generates. Hands are drawn from the varia
 biased towards a few adjacent ranks (and, where the variant has one, towards the ranks of a
 set such as 5-10-K) so that pairs, triples, chains, bombs and jokers occur often.
 
+They are compared by ``Play.identity``: where suits can matter later in the variant (锄大地,
+掼蛋, 板子炮 …: ``TypeInfo.every_set``) an identity holds the play's cards, so the legal plays
+must be every distinct set of cards of every reading; elsewhere one play per reading, whichever
+cards of a rank it picks.
+
 Default run: ``max_examples`` from the Hypothesis profile (50), hands of up to 8 cards.
 ``@pytest.mark.slow`` tests repeat each property with more examples and hands of up to 12.
 """
@@ -249,7 +254,7 @@ def check_identities(rs: Ruleset, hand: Cards) -> None:
     things have different identities, and plays of one identity say the same thing and compare
     the same way. Uses the raw generator (no de-duplication) and ``classify`` on every subset."""
     hv = HandView(rs, hand)
-    raw = [p for t in rs.types if t.playable for p in generate(rs, hv, t)]
+    raw = [p for t in rs.types if t.playable for p in generate(rs, hv, t, every_set=True)]
     raw += all_readings(rs, hand)
     by_identity: dict[tuple[object, ...], Play] = {}
     by_cards: dict[Cards, list[Play]] = defaultdict(list)

@@ -32,8 +32,9 @@ def beats(path: str, a: str, b: str) -> bool:
 
 
 def test_suit_splits_n_of_a_kind_by_its_top_card() -> None:
-    # one play per suit the top card can have, with the lowest other cards
+    # suits matter later here: every set of cards is a play (the suit of its top card its own)
     assert plays(FIVE, "3D 3C 3S 4H") == [
+        "pair 3C 3S",
         "pair 3D 3C",
         "pair 3D 3S",
         "single 3C",
@@ -51,7 +52,7 @@ def test_suit_breaks_rank_ties() -> None:
     assert not beats(FIVE, "3C 3H", "3D 3S")
     assert beats(FIVE, "4D", "3S")
     assert plays(FIVE, "3D 3C 3S 4H", "3H") == ["single 3S", "single 4H"]
-    assert plays(FIVE, "3D 3C 3S 4H", "3C 3H") == ["pair 3D 3S"]
+    assert plays(FIVE, "3D 3C 3S 4H", "3C 3H") == ["pair 3C 3S", "pair 3D 3S"]
 
 
 def test_straight_suit_is_its_top_card() -> None:
@@ -82,7 +83,8 @@ def test_flush_plays_are_exact() -> None:
 
 def test_straight_flush_is_one_suit_and_its_suit_counts() -> None:
     assert [p for p in plays(FIVE, "3S 4S 5S 6S 7S 3H") if p.startswith("straight")] == [
-        "straight 3H 4S 5S 6S 7S",  # one straight: the suit of its top card is all that counts
+        "straight 3H 4S 5S 6S 7S",  # either 3: which one is kept can matter later
+        "straight 3S 4S 5S 6S 7S",
         "straight_flush 3S 4S 5S 6S 7S",
     ]
     assert beats(FIVE, "3S 4S 5S 6S 7S", "3H 4H 5H 6H 7H")

@@ -38,7 +38,10 @@ def test_a_variant_against_itself_has_no_difference() -> None:
 
 def test_score_rows_that_differ_are_found_and_grouped_by_the_contract() -> None:
     d = _diff("banzipao", "guizhou-banzipao", size=1)
-    assert [g.rule for g in d.groups] == ["game.contracts[fanbao].score"]
+    rules = [g.rule for g in d.groups]
+    # "game": a hand where a trick bonus was paid too (guizhou pays them in jiaopai hands only),
+    # found since the bots choose among every set of cards (banzipao's called card: issue 23)
+    assert rules[0] == "game.contracts[fanbao].score" and set(rules[1:]) <= {"game"}
     case = d.groups[0].cases[0]
     assert case.kind == "score" and case.a != case.b and case.contract == "fanbao"
 

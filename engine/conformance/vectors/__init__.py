@@ -25,7 +25,7 @@ from .cards import card_cases
 from .check import FORMAT, OPS, case_problem, header_problem
 from .hands import MAX_GAMES, hand_cases
 
-__all__ = ["FORMAT", "OPS", "Vectors", "answer", "read", "vectors", "write"]
+__all__ = ["FORMAT", "MAX_RANDOM", "OPS", "Vectors", "answer", "read", "vectors", "write"]
 
 
 @dataclass
@@ -50,6 +50,11 @@ class Vectors:
         }
 
 
+MAX_RANDOM = 100_000
+"""The most seeded random card cases one run makes (a few minutes' work; a conformance run
+needs far fewer: docs/conformance.md)."""
+
+
 def vectors(
     ref: str | Ruleset,
     random: int = 0,
@@ -60,6 +65,8 @@ def vectors(
 ) -> Vectors:
     """Every case of the variant ``ref`` (a built-in id, a file or a compiled ruleset):
     ``random`` seeded random card cases, whole hands when ``hands``; only the ``ops`` asked."""
+    if not 0 <= random <= MAX_RANDOM:
+        raise ValueError(f"random: between 0 and {MAX_RANDOM:,} cases, not {random:,}")
     rs = ruleset(ref) if isinstance(ref, str) else ref
     wanted = set(ops)
     out = Vectors(rs.id, seed, random)

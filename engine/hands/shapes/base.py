@@ -130,6 +130,9 @@ class Shape:
     floor_exact: Callable[[Any], bool] = _no_floor
     """The generator never returns a play whose ``top`` is below its ``floor`` (so answering
     a play of the type compared by its top alone needs no ``beats`` check: see moves.py)."""
+    named_cards: bool = False
+    """Each play is the very cards the type names (exact cards): in a variant where suits
+    matter later it is not made again of other cards of its ranks (see ``suited.card_sets``)."""
     ranks_only: bool = False
     """Suits play no part in the shape: examples write its plays by rank alone."""
     wild_limits: bool = True

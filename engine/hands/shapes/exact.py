@@ -239,6 +239,7 @@ SHAPE = register(
         held_ranks=_held_ranks,
         exclusive_wilds=_exclusive,
         wild_limits=False,
+        named_cards=True,
         seat_count=_seat_count,
         any_seat=_any_seat,
         seat_formula=_seat_formula,
