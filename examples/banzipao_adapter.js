@@ -84,7 +84,21 @@ function beats(a, b) {
 const playable = (cards) => classify(cards).filter((p) => p.type in TYPES);
 const toJson = (p, cards) => ({ type: p.type, name: { zh: NAMES[p.type][0], en: NAMES[p.type][1] }, cards: fmt(cards) });
 
-// Every distinct play of a hand: one sub-multiset of ranks each, lowest suits first.
+// Every distinct choice of k of the cards, in order (cards of an open suit, "334", are equal).
+function choose(cards, k) {
+  if (k === 0) return [[]];
+  const out = new Map();
+  for (let i = 0; i <= cards.length - k; i++) {
+    for (const rest of choose(cards.slice(i + 1), k - 1)) {
+      const some = [cards[i], ...rest];
+      out.set(fmt(some), some);
+    }
+  }
+  return [...out.values()];
+}
+
+// Every distinct play of a hand: every set of its cards (the called partner card makes which
+// card of a rank is played matter: docs/rule-language.md, "Which cards a play uses").
 function moves(hand, last) {
   const byRank = new Map();
   const order = (c) => RANKS.indexOf(c.rank) * 4 + SUITS.indexOf(c.suit);
@@ -103,7 +117,9 @@ function moves(hand, last) {
       }
       return;
     }
-    for (let k = 0; k <= groups[i].length; k++) walk(i + 1, picked.concat(groups[i].slice(0, k)));
+    for (let k = 0; k <= groups[i].length; k++) {
+      for (const some of choose(groups[i], k)) walk(i + 1, picked.concat(some));
+    }
   };
   walk(0, []);
   return out;
