@@ -19,7 +19,8 @@ deals (``doudizhu``):
 The timing is benchmarks/movegen.py's (``movegen_core.measure``): every call timed alone,
 ``--repeat`` times per state, the checked and the unchecked call interleaved state by state;
 the clock is the thread's CPU time less its own cost; the garbage collector is ON. The table
-gives the median µs per call and the ratio checked ÷ unchecked (issue 19: within 1.2×). Writes
+gives the median µs per call and the ratio checked ÷ unchecked (issue 19: within 1.2×), and
+says which core ran (compiled or pure: run it with ``PAIXING_PURE=1`` for the other). Writes
 the section ``api`` of the JSON result file (benchmarks/results.py).
 """
 
@@ -108,6 +109,15 @@ def build(states: int, seed: int) -> list[Row]:
     return rows
 
 
+def core() -> str:
+    """Which core runs (``python -m paixing.compiled``'s first line): the ratios differ."""
+    try:
+        from paixing._core.report import describe
+    except ImportError:  # a tree from before paixing._core
+        return "?"
+    return describe()
+
+
 def print_table(rows: list[Row], console: Console) -> None:
     table = Table(title=f"The public API's checks ({VARIANT}): median µs per call")
     for col in ("call", "unchecked µs", "checked µs", "checked ÷ unchecked", "same answers"):
@@ -136,10 +146,11 @@ def main(argv: list[str] | None = None) -> int:
     console = Console(width=max(120, Console().width))
     console.print(f"{args.states} seeded deals, {args.repeat} timed calls each, checked and unchecked interleaved")
     console.print(f"garbage collector {'ON' if gc.isenabled() else 'off'}; clock: {args.clock} less its own cost ({cost} ns)")
+    console.print(core())
     print_table(rows, console)
     if not args.no_json:
         section = {"args": {k: v for k, v in vars(args).items() if k not in ("json", "no_json")},
-                   "rows": [row_json(r) for r in rows]}
+                   "core": core(), "rows": [row_json(r) for r in rows]}
         print(f"wrote {merge_section('api', section, meta, args.json)}", file=sys.stderr)
     return 0
 
