@@ -7,7 +7,7 @@ Every docstring here is the rulebook's explanation of the key.
 
 from __future__ import annotations
 
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, ClassVar, Literal, get_args
 
 from pydantic import Field
 
@@ -177,6 +177,12 @@ class Step(OneOf):
 STEP_KINDS: tuple[str, ...] = tuple(Step.model_fields)
 """Every contract-step kind, in the order of ``Step``'s fields (the engine's step registry
 has exactly these keys)."""
+PARTNER_STEP_KINDS: frozenset[str] = frozenset(
+    kind for kind, f in Step.model_fields.items()
+    if any(getattr(arg, "picks_partner", False) for arg in get_args(f.annotation))
+)
+"""The step kinds that name the declarer's partner by a card (``picks_partner``), by name, so
+that a stored variant (plain objects, no model classes) answers the same."""
 
 
 class PlayRules(Model):

@@ -95,11 +95,18 @@ def _suits_read(specs: list[HandType], shaped: list[_Shaped]) -> bool:
     return False
 
 
+PARTNER_STEP_KINDS = frozenset({"call_card", "shown_card"})
+"""The contract steps that name the declarer's partner by a card: ``rules.hand_rules``'
+``PARTNER_STEP_KINDS``, written out because the hand layer reads a stored variant (plain
+objects, no model classes) without importing the models; tests/rules/test_registries.py
+checks that the two agree."""
+
+
 def _reveals_by_card(variant: Variant) -> bool:
     """Whether a contract step names a card whose play reveals its holder's side (a called or
     shown partner card: ``picks_partner``)."""
     game = variant.game
-    return game is not None and any(getattr(type(getattr(s, s.kind)), "picks_partner", False) for s in game.steps)
+    return game is not None and any(s.kind in PARTNER_STEP_KINDS for s in game.steps)
 
 
 def _bound(kind: Shape, params: Any, spec: HandType, tables: RankTables, wmax: int, every_set: bool) -> dict[str, Any]:

@@ -222,3 +222,12 @@ def test_every_registry_of_the_package_is_listed_here() -> None:
                     found[id(value)] = f"{info.name}.{attr}"
     listed = {id(registry) for registry, _ in REGISTRIES.values()}
     assert sorted(found[i] for i in found.keys() - listed) == []
+
+
+def test_the_hand_layer_knows_the_steps_that_pick_a_partner_by_a_card() -> None:
+    """The hand layer's copy of the partner-picking step kinds (every card set a distinct play
+    where the called or shown card reveals a side) equals the rule language's."""
+    from paixing.hands.compile import PARTNER_STEP_KINDS as ENGINE
+    from paixing.rules.hand_rules import PARTNER_STEP_KINDS
+
+    assert ENGINE == PARTNER_STEP_KINDS == {"call_card", "shown_card"}

@@ -137,8 +137,10 @@ def test_inherited_problem_names_both_files(name: str) -> None:
     assert result.exit_code == 1
     assert "Traceback" not in result.output
     lines = result.stderr.splitlines()
-    assert lines and all(line.startswith(str(builtin_dir())) and f"(in {BAD / name}, which extends it)" in line for line in lines)
-    assert any(INHERITED[name] in line for line in lines)
+    inherited = [line for line in lines if f"(in {BAD / name}, which extends it)" in line]
+    assert inherited and all(line.startswith(str(builtin_dir())) for line in inherited)
+    assert all(line.startswith(str(BAD / name)) for line in lines if line not in inherited)
+    assert any(INHERITED[name] in line for line in inherited)
 
 
 def test_control_characters_never_reach_the_terminal() -> None:

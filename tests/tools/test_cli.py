@@ -310,10 +310,12 @@ def test_validate_failing_examples(tmp_path: Path) -> None:
     result = run("validate", str(path))
     assert result.exit_code == 1
     assert "Traceback" not in result.output
-    assert result.stderr.splitlines() == [
-        f"{path}:6:5: examples[1]: expected 33 beats 44, found beats=False",
-        f"{path}:7:5: examples[2]: BJ is not a card of badex",
-    ]
+    # a card the deck lacks is a loader problem, found before any example runs
+    assert result.stderr.splitlines() == [f"{path}:7:6: examples[2].play: BJ is not a card of this deck"]
+    path.write_text(FAILING_EXAMPLES.replace('  - {play: "BJ", beats: "3"}\n', ""), encoding="utf-8")
+    result = run("validate", str(path))
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [f"{path}:6:5: examples[1]: expected 33 beats 44, found beats=False"]
 
 
 def test_validate_syntax_error_and_missing_file(tmp_path: Path) -> None:
