@@ -70,11 +70,20 @@ def test_cli_diff_text_lists_every_changed_rule_first(capsys: pytest.CaptureFixt
     assert main(["diff", "banzipao", "guizhou-banzipao", "--size", "1", "--show", "1"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "changed rules (7):"
-    assert lines[1].startswith("  game.steps[0].solo_bid.counter_by: Who may counter") and lines[1].endswith("  [no case found]")
+    assert lines[1].startswith("  game.steps[0].solo_bid.counter_by: Who may counter")
     assert lines[2] == "  game.contracts[fanbao].score[0].declarer: The declarer's score (with opponents, for uneven sides: 包牌 +9 / −3 each)."
     assert lines[7] == "  game.bonuses.contracts: Contracts in which they are paid; absent: all."
     assert lines[8] == ""
     assert lines[9] == "game.contracts[fanbao].score  (1 score)"
+
+
+def test_cli_diff_marks_a_changed_rule_without_a_case(capsys: pytest.CaptureFixture[str]) -> None:
+    """Without whole hands no case can show a change of the game's scoring: each is marked."""
+    assert main(["diff", "banzipao", "guizhou-banzipao", "--no-hands", "--size", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "changed rules (7):"
+    assert lines[3] == "  game.contracts[fanbao].score[0].opponents: Each opponent's score.  [no case found]"
+    assert lines[7] == "  game.bonuses.contracts: Contracts in which they are paid; absent: all.  [no case found]"
 
 
 def test_the_rulebook_shows_computed_cases() -> None:
