@@ -58,7 +58,8 @@ FIELDS = sorted(set().union(*(_assigned(_methods()[m], "self") for m in DECLARIN
 
 def test_copy_lists_every_field_and_no_method_adds_one() -> None:
     methods = _methods()
-    copied = _named(methods["copy"], "other")  # other.rng is set in place (setstate)
+    assert not _assigned(methods["__init__"], "self") & _assigned(methods["_reset_hand_state"], "self")  # once
+    copied = _named(methods["copy"], "other")  # named: other.rng may be set in place (setstate)
     assert copied == set(FIELDS) - {"setup"}  # the setup is given to the copy's constructor
     for name, method in methods.items():
         assert _assigned(method, "self") <= set(FIELDS), f"Game.{name} sets a field declared nowhere"
