@@ -132,3 +132,19 @@ def feed(lines: Iterable[str]) -> Callable[[str], str]:
             raise EOFError from None
 
     return read
+
+
+def play_reading(variant: str, seed: int, read: Callable[[str], str | None]) -> tuple[int, str]:
+    """Play a hand of ``variant`` at the terminal (seat 0) where ``read(output so far)`` gives
+    the next line typed (None: input ends); the exit code and everything printed."""
+    from paixing.terminal import play
+
+    con, buf = console(200)
+
+    def typed(prompt: str) -> str:
+        line = read(buf.getvalue())
+        if line is None:
+            raise EOFError
+        return line
+
+    return play(variant, seat=0, seed=seed, input_fn=typed, console=con), buf.getvalue()

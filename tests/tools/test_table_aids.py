@@ -4,27 +4,14 @@
 
 from __future__ import annotations
 
-import io
 import os
-from collections.abc import Callable
 
-from paixing.terminal import play
-from rich.console import Console
+from tests.helpers import play_reading
 
 LEVELS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "data", "partners-levels.yaml")
 
 
-def run(variant: str, seed: int, read: Callable[[str], str | None]) -> tuple[int, str]:
-    buf = io.StringIO()
-
-    def typed(prompt: str) -> str:
-        line = read(buf.getvalue())
-        if line is None:
-            raise EOFError
-        return line
-
-    con = Console(file=buf, width=200, highlight=False, color_system=None)
-    return play(variant, seat=0, seed=seed, input_fn=typed, console=con), buf.getvalue()
+run = play_reading
 
 
 def test_giving_a_card_back_is_prompted_listed_and_helped_as_give() -> None:

@@ -5,25 +5,11 @@ during the hand."""
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 
-from paixing.terminal import play
-from rich.console import Console
+from tests.helpers import play_reading
 
-
-def run(variant: str, seed: int, read: Callable[[str], str | None]) -> tuple[int, str]:
-    """``read(output so far)`` gives the next line (None: input ends)."""
-    buf = io.StringIO()
-
-    def typed(prompt: str) -> str:
-        line = read(buf.getvalue())
-        if line is None:
-            raise EOFError
-        return line
-
-    con = Console(file=buf, width=200, highlight=False, color_system=None)
-    return play(variant, seat=0, seed=seed, input_fn=typed, console=con), buf.getvalue()
+run = play_reading
 
 
 def until(marker: str, then: list[str] | None = None) -> Callable[[str], str | None]:
