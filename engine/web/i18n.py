@@ -69,6 +69,15 @@ STRINGS: dict[str, tuple[str, str]] = {
     "editor.copy_of": ("复制 {name}", "A copy of {name}"),
     "editor.extend": ("新玩法：继承 {name}", "New variant extending {name}"),
     "editor.start_go": ("开始", "Start"),
+    "editor.mode_extend": ("继承它，只写改动", "extend it: write only the changes"),
+    "editor.mode_copy": ("复制全文", "copy the whole file"),
+    "editor.mode": ("方式", "How"),
+    "editor.saving": ("正在保存……", "Saving…"),
+    "editor.diffing": ("正在比较……", "Comparing…"),
+    "editor.changed": ("改动的规则（{n}）", "Changed rules ({n})"),
+    "editor.cases": ("具体差异", "Concrete differences"),
+    "editor.no_case": ("（在小牌组中没有找到实例）", "(no case found in small hands)"),
+    "editor.parent_vs": ("{a} 对比 {b}", "{a} against {b}"),
     "editor.file": ("文件名", "File name"),
     "editor.file_hint": ("小写字母、数字和连字符，如 my-rules；也是玩法的 id",
                          "lower-case letters, digits and hyphens, e.g. my-rules; it is also the variant's id"),
@@ -99,8 +108,8 @@ STRINGS: dict[str, tuple[str, str]] = {
 def pick_lang(query: Mapping[str, str], cookies: Mapping[str, str], accept: str | None) -> str:
     """The interface language of a request (the module docstring gives the order)."""
     for wanted in (query.get("lang"), cookies.get(COOKIE)):
-        if wanted in LANGS:
-            return wanted  # type: ignore[return-value]
+        if wanted is not None and wanted in LANGS:
+            return wanted
     return "zh" if (accept or "zh").strip().lower().startswith("zh") else "en"
 
 
