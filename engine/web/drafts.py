@@ -12,7 +12,10 @@ message, so that a problem reads ``NAME.yaml:6:3: ranks.sequense: unknown key â€
 Before any of that the text is bounded (``limits``): at most ``TEXT_MAX`` bytes, no control
 characters (binary), no YAML alias (``*x``: an alias can repeat a subtree without bound),
 nesting at most ``DEPTH_MAX`` deep. Each refusal is a problem at its line and column, like the
-loader's. The engine's caches are shared, so one draft is worked on at a time (``LOCK``).
+loader's. Checking takes a fraction of a second, but a child's book searches the differences
+from its parent and estimates odds (seconds): the two kinds of work go in two lanes, one draft
+at a time in each (``LOCK`` for checks and saves, ``BOOK_LOCK`` for books and diffs), so that a
+book being written never holds up the next check.
 """
 
 from __future__ import annotations
@@ -43,7 +46,9 @@ DEPTH_MAX = 40
 CHAIN_MAX = 8
 """User files an ``extends:`` chain may copy into the draft's folder."""
 LOCK = threading.Lock()
-"""One draft at a time: the loader's and renderer's caches are not made for threads."""
+"""Checks and saves, one at a time."""
+BOOK_LOCK = threading.Lock()
+"""Books and diffs, one at a time (they take seconds; the engine's caches are shared)."""
 _WHERE = re.compile(r"^(?P<file>[^\n]*?):(?P<line>\d+):(?P<col>\d+): (?P<message>.*)$", re.S)
 
 
@@ -242,7 +247,7 @@ def check_and_render(name: str, text: str, catalogue: Catalogue, lang: str) -> t
     bound = limits(name, text)
     if bound is not None:
         return Checked(name, [bound]), None
-    with LOCK, materialised(name, text, catalogue) as path:
+    with BOOK_LOCK, materialised(name, text, catalogue) as path:
         checked = check_path(path, name)
         if not checked.ok:
             return checked, None
@@ -266,7 +271,7 @@ def differences(name: str, text: str, catalogue: Catalogue, parent: str | None) 
     bound = limits(name, text)
     if bound is not None:
         return Checked(name, [bound]), None
-    with LOCK, materialised(name, text, catalogue) as path:
+    with BOOK_LOCK, materialised(name, text, catalogue) as path:
         checked = check_path(path, name)
         if not checked.ok:
             return checked, None

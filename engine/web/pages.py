@@ -13,8 +13,11 @@ JSON (``POST`` bodies are JSON objects of at most ``BODY_MAX`` bytes; every refu
 ``{"error": one line}`` with its status, never a traceback):
 
 - ``GET /api/variants``: ``{"variants": [Entry.to_json(), …], "can_save": bool}``;
-- ``POST /api/validate`` ``{"text", "name"?, "lang"?}``: ``Checked.to_json()`` plus ``"book"``,
-  the draft's HTML rulebook in ``lang`` when it has no problem (else null);
+- ``POST /api/validate`` ``{"text", "name"?}``: ``Checked.to_json()``, what ``paixing validate``
+  finds (a fraction of a second);
+- ``POST /api/preview`` ``{"text", "name"?, "lang"?}``: the same plus ``"book"``, the draft's
+  HTML rulebook in ``lang`` when it has no problem, else null (seconds for a child: its book
+  searches the differences from the parent);
 - ``POST /api/diff`` ``{"text", "name"?, "parent"?}``: ``Checked.to_json()`` plus ``"diff"``,
   ``paixing diff PARENT DRAFT --json``'s object (null without a parent or with problems);
 - ``POST /api/save`` ``{"text", "name", "overwrite"?}``: 201 ``{"id", "file", "url"}``; a
@@ -169,7 +172,7 @@ class Pages:
         from paixing.rulebook import RulebookError, render_rulebook
 
         def run() -> str:
-            with drafts.LOCK:
+            with drafts.BOOK_LOCK:
                 return render_rulebook(str(path), lang=lang, fmt="html")
 
         try:
@@ -209,6 +212,16 @@ class Pages:
         return JSONResponse({"variants": [e.to_json() for e in entries], "can_save": self.catalogue.folder is not None})
 
     async def validate(self, request: Request) -> Response:
+        try:
+            data = await read_json(request)
+            text = _text(data)
+            name = _name(data, text)
+        except JsonError as exc:
+            return _error(exc.status, exc.message)
+        checked = await run_in_threadpool(drafts.check, name, text, self.catalogue)
+        return JSONResponse(checked.to_json())
+
+    async def preview(self, request: Request) -> Response:
         try:
             data = await read_json(request)
             text, lang = _text(data), _lang(data)
@@ -287,6 +300,7 @@ def page_routes(settings: Settings) -> list[BaseRoute]:
         Route("/edit/{vid}", p.editor, methods=["GET"], name="editor_of"),
         Route("/api/variants", p.variants, methods=["GET"], name="api_variants"),
         Route("/api/validate", p.validate, methods=["POST"], name="api_validate"),
+        Route("/api/preview", p.preview, methods=["POST"], name="api_preview"),
         Route("/api/diff", p.diff, methods=["POST"], name="api_diff"),
         Route("/api/save", p.save, methods=["POST"], name="api_save"),
     ]

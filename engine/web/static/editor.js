@@ -1,13 +1,17 @@
 // The rule editor (editor.html). After each pause in typing the text goes to POST /api/validate
 // (the loader and example runs of `paixing validate`); its problems are marked at their line and
-// column (a gutter dot, a wavy underline, the message list) and, when there are none, the
-// rulebook preview shows the book it returned. The "differences" tab asks POST /api/diff.
+// column (a gutter dot, a wavy underline, the message list). When there are none, the rulebook
+// preview asks POST /api/preview for the book (seconds for a child: one request at a time, the
+// latest text asked again when it answers). The "differences" tab asks POST /api/diff.
 // Save, Download and Try a hand act on the text as it is. Uses word() and openTable() of pages.js.
 "use strict";
 
 const EDITOR = JSON.parse(document.getElementById("editor-data").textContent);
 const PAUSE_MS = 500;
-const state = { seq: 0, diffSeq: 0, marks: [], lines: [], last: null, diffFor: null, timer: null };
+const state = {
+  seq: 0, diffSeq: 0, marks: [], lines: [], last: null, diffFor: null, timer: null,
+  booking: false, bookWanted: null, bookFor: null, books: 0,
+};
 
 const area = document.getElementById("source");
 const cm = window.CodeMirror ? CodeMirror.fromTextArea(area, {
@@ -114,15 +118,36 @@ async function check() {
   document.getElementById("status").textContent = word("editor.checking");
   let reply;
   try {
-    reply = await post("/api/validate", { text: text, name: nameInput.value.trim(), lang: EDITOR.lang });
+    reply = await post("/api/validate", { text: text, name: nameInput.value.trim() });
   } catch (err) {
     reply = { status: 0, data: { error: String(err) } };
   }
   if (seq !== state.seq) return; // a newer check is on its way
   state.last = reply.data;
   showProblems(reply.data);
-  if (reply.data.book) showBook(reply.data.book);
+  if (reply.data.ok) preview(text, nameInput.value.trim());
   if (!document.getElementById("panel-diff").hidden) differences();
+}
+
+// One book request at a time; a text typed meanwhile is asked for when it answers.
+async function preview(text, name) {
+  if (state.bookFor === text + "\0" + name) return;
+  if (state.booking) { state.bookWanted = [text, name]; return; }
+  state.booking = true;
+  document.getElementById("panel-book").classList.add("busy");
+  try {
+    const reply = await post("/api/preview", { text: text, name: name, lang: EDITOR.lang });
+    if (reply.data.book) {
+      showBook(reply.data.book);
+      state.bookFor = text + "\0" + name;
+      state.books += 1;
+    }
+  } catch (err) { /* the next check asks again */ }
+  state.booking = false;
+  document.getElementById("panel-book").classList.remove("busy");
+  const next = state.bookWanted;
+  state.bookWanted = null;
+  if (next && next[0] === source.get()) preview(next[0], next[1]);
 }
 
 function later() {
