@@ -115,7 +115,9 @@ def _read_entry(ref: str, builtin: bool, stamp: tuple[int, int]) -> Entry:
         v = load_variant(path)
         chain = source_files(path)
     except VariantError as exc:
-        return Entry(path.stem, builtin, path, problem=exc.problems[0] if exc.problems else str(exc))
+        # the folder is the server's business: a problem names the file only
+        first = (exc.problems[0] if exc.problems else str(exc)).replace(f"{path.parent}/", "")
+        return Entry(path.stem, builtin, path, problem=first)
     return Entry(
         id=path.stem, builtin=builtin, path=path, name_zh=v.name.zh, name_en=v.name.en,
         description_zh=v.description.zh if v.description else "",

@@ -31,7 +31,7 @@ from pathlib import Path
 import yaml
 from paixing.hands.cache import ruleset
 from paixing.hands.examples import ExampleResult, run_example
-from paixing.rulebook import RulebookError, render_rulebook
+from paixing.rulebook import RulebookError
 from paixing.rulebook.diff import diff_variants, path_doc
 from paixing.rulebook.shown import example_problems
 from paixing.rules.checks import stale_descriptions
@@ -39,6 +39,7 @@ from paixing.rules.extends import builtin_ids
 from paixing.rules.loader import VariantError, load_variant
 from paixing.rules.models import Variant
 
+from . import books
 from .catalogue import NAME_PATTERN, TEXT_MAX, Catalogue
 
 DEPTH_MAX = 40
@@ -252,7 +253,7 @@ def check_and_render(name: str, text: str, catalogue: Catalogue, lang: str) -> t
         if not checked.ok:
             return checked, None
         try:
-            return checked, render_rulebook(str(path), lang=lang, fmt="html")
+            return checked, books.book(path, lang, disk=False)
         except (RulebookError, VariantError, ValueError) as exc:
             checked.problems = located(str(exc).splitlines(), path.parent, name)
             return checked, None

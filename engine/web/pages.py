@@ -31,6 +31,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from paixing.rulebook import RulebookError
 from paixing.rules.extends import builtin_ids
 from paixing.rules.loader import VariantError
 from starlette.concurrency import run_in_threadpool
@@ -39,7 +40,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 from starlette.templating import Jinja2Templates
 
-from . import drafts
+from . import books, drafts
 from .catalogue import TEXT_MAX, Catalogue, CatalogueError, Entry, Settings, check_name
 from .i18n import COOKIE, LANGS, pick_lang, translator
 from .i18n import catalogue as strings
@@ -169,11 +170,9 @@ class Pages:
             path = self.catalogue.path(vid)
         except CatalogueError as exc:
             return _error(exc.status, exc.message)
-        from paixing.rulebook import RulebookError, render_rulebook
-
         def run() -> str:
             with drafts.BOOK_LOCK:
-                return render_rulebook(str(path), lang=lang, fmt="html")
+                return books.book(path, lang)
 
         try:
             return HTMLResponse(await run_in_threadpool(run))
