@@ -188,8 +188,16 @@ class Catalogue:
         return _entry(path, path.parent == builtin_dir())
 
     def text(self, vid: str) -> str:
-        """The YAML of variant ``vid`` as written."""
-        return self.path(vid).read_text(encoding="utf-8")
+        """The YAML of variant ``vid`` as written; CatalogueError 422 for a file the editor
+        could not hold (over ``TEXT_MAX`` bytes, not UTF-8)."""
+        path = self.path(vid)
+        data = path.read_bytes()
+        if len(data) > TEXT_MAX:
+            raise CatalogueError(422, f"{path.name} is {len(data)} bytes; the editor takes at most {TEXT_MAX}")
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise CatalogueError(422, f"{path.name} is not UTF-8 text (byte {exc.start})") from None
 
     def save(self, name: str, text: str, overwrite: bool = False) -> Path:
         """Write ``text`` as the user's file ``name`` (checked by ``check_name``), atomically

@@ -99,11 +99,14 @@ def _position(text: str, index: int) -> tuple[int, int]:
 
 def _control(text: str) -> Problem | None:
     """The first control character (other than tab, newline, carriage return): binary, or a
-    pasted escape sequence."""
+    pasted escape sequence; or a lone surrogate, which JSON can carry and UTF-8 cannot."""
     for i, c in enumerate(text):
         if (ord(c) < 32 and c not in "\t\n\r") or c in "\x7f\ufffe\uffff":
             line, col = _position(text, i)
             return Problem("", "", line, col, f"the text holds the control character U+{ord(c):04X}: is it a binary file?")
+        if "\ud800" <= c <= "\udfff":
+            line, col = _position(text, i)
+            return Problem("", "", line, col, f"the text holds half of a UTF-16 pair (U+{ord(c):04X}), which no file can hold")
     return None
 
 

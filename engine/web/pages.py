@@ -149,7 +149,9 @@ class Pages:
         return render(request, "error.html", status=404, message=message)
 
     async def gallery(self, request: Request) -> Response:
+        """Every variant, a family together (its root first), built-ins before the user's."""
         entries = await run_in_threadpool(self.catalogue.entries)
+        entries.sort(key=lambda e: (not e.builtin, e.family or e.id, e.family != e.id, e.id))
         names = {e.id: e for e in entries}
         return render(request, "gallery.html", active="gallery", entries=entries, names=names,
                       suit_of=suit_of, can_save=self.catalogue.folder is not None, bots=BOT_KINDS)
@@ -198,7 +200,10 @@ class Pages:
         if isinstance(found, HTMLResponse):
             return found
         lang = pick_lang(request.query_params, request.cookies, request.headers.get("accept-language"))
-        name, text, parent = starting_text(self.catalogue, found, mode, lang)
+        try:
+            name, text, parent = starting_text(self.catalogue, found, mode, lang)
+        except CatalogueError as exc:
+            return render(request, "error.html", status=exc.status, message=exc.message)
         entries = await run_in_threadpool(self.catalogue.entries)
         data = {"name": name, "parent": parent, "start": found.id, "mode": mode, "lang": lang,
                 "can_save": self.catalogue.folder is not None, "builtins": builtin_ids(),

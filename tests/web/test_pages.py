@@ -173,6 +173,17 @@ def test_a_broken_user_book_says_why(client: TestClient, folder: Path) -> None:
     assert str(folder) not in reply.text
 
 
+def test_a_user_file_the_editor_cannot_hold(client: TestClient, folder: Path) -> None:
+    (folder / "latin.yaml").write_bytes(b"id: latin\nname: {zh: \xe9, en: x}\n")
+    for url in ("/edit/latin?lang=en", "/v/latin/yaml"):
+        reply = client.get(url)
+        assert reply.status_code == 422, url
+        assert "latin.yaml is not UTF-8 text (byte 21)" in reply.text
+    (folder / "huge.yaml").write_text("id: huge\n" + "#" * TEXT_MAX, encoding="utf-8")
+    reply = client.get("/v/huge/yaml")
+    assert (reply.status_code, reply.json()) == (422, {"error": f"huge.yaml is {TEXT_MAX + 9} bytes; the editor takes at most {TEXT_MAX}"})
+
+
 def test_yaml_download(client: TestClient) -> None:
     reply = client.get("/v/doudizhu/yaml")
     assert reply.status_code == 200
@@ -280,6 +291,16 @@ def test_validate_bounds_the_text(client: TestClient, text: str, line: int, col:
     assert status == 200 and data["ok"] is False
     assert data["problems"] == [{"text": f"my-rules.yaml:{line}:{col}: {message}", "file": "my-rules.yaml",
                                  "line": line, "col": col, "message": message, "here": True}]
+
+
+def test_validate_a_lone_surrogate(client: TestClient) -> None:
+    """JSON may escape half of a UTF-16 pair (``"\\ud800"``): no file can hold it."""
+    for url in ("/api/validate", "/api/preview", "/api/diff", "/api/save"):
+        body = json.dumps({"text": "id: my-rules\nname: \ud800\n", "name": "my-rules"})
+        reply = client.post(url, content=body, headers={"content-type": "application/json"})
+        assert reply.status_code == (422 if url == "/api/save" else 200), url
+        assert [p["text"] for p in reply.json()["problems"]] == [
+            "my-rules.yaml:2:7: the text holds half of a UTF-16 pair (U+D800), which no file can hold"]
 
 
 def test_validate_refuses_huge_text(client: TestClient) -> None:

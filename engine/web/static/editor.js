@@ -160,6 +160,7 @@ function diffText(found) {
   if (!d) return word("editor.no_parent");
   const out = [word("editor.parent_vs", { a: d.a, b: d.b })];
   if (d.hand) out.push(JSON.stringify(d.hand));
+  if (!d.changed.length && !d.groups.length) return [...out, "", word("editor.same")].join("\n");
   out.push("", word("editor.changed", { n: d.changed.length }));
   const covered = d.groups.flatMap((g) => g.rule.split("+").map((s) => s.trim()));
   for (const key of d.changed) {
@@ -167,7 +168,6 @@ function diffText(found) {
     const found = covered.some((r) => key === r || key.startsWith(`${r}.`) || key.startsWith(`${r}[`));
     out.push(`  ${key}${meaning ? `: ${meaning}` : ""}${found ? "" : `  ${word("editor.no_case")}`}`);
   }
-  if (!d.changed.length && !d.groups.length) return word("editor.same");
   if (d.groups.length) out.push("", word("editor.cases"));
   for (const g of d.groups) {
     const counts = Object.entries(g.counts).map(([k, n]) => `${n} ${k}`).join(", ");
