@@ -35,7 +35,7 @@ from paixing.rulebook import RulebookError
 from paixing.rulebook.diff import diff_variants, path_doc
 from paixing.rulebook.shown import example_problems
 from paixing.rules.checks import stale_descriptions
-from paixing.rules.extends import builtin_ids
+from paixing.rules.extends import builtin_dir, builtin_ids
 from paixing.rules.loader import VariantError, load_variant
 from paixing.rules.models import Variant
 
@@ -185,10 +185,11 @@ def materialised(name: str, text: str, catalogue: Catalogue) -> Iterator[Path]:
 
 
 def located(lines: list[str], folder: Path, name: str) -> list[Problem]:
-    """Problem lines with the temporary folder taken out, split into file, line, column."""
+    """Problem lines with the temporary folder and the built-ins' folder taken out (the server's
+    paths are its own business), split into file, line, column."""
     out = []
     for raw in lines:
-        text = raw.replace(f"{folder}/", "")
+        text = raw.replace(f"{folder}/", "").replace(f"{builtin_dir()}/", "")
         m = _WHERE.match(text)
         if m is None:
             out.append(Problem(text, here=True))

@@ -248,3 +248,25 @@ def test_editor_on_a_phone(chrome: DevTools, site: Site, shots: Path) -> None:
     until(chrome, "document.getElementById('status').textContent.startsWith('没有问题')", what="the check")
     check_page(chrome, "editor on a phone")
     chrome.screenshot(shots / "editor-phone.png")
+
+
+@pytest.mark.slow
+def test_editor_extends_a_variant_and_shows_the_differences(chrome: DevTools, site: Site, shots: Path) -> None:
+    """A new child: its two changed rules in the differences tab and in its book's section on
+    what it changes (a child's book searches the differences: slow in pure Python)."""
+    chrome.open(site.url("/edit?from=zhengshangyou&mode=extend&lang=en"), DESKTOP)
+    until(chrome, "document.getElementById('status').textContent.startsWith('No problems')", what="the first check")
+    end = chrome.evaluate("paixingEditor.cm.lineCount() - 1")
+    chrome.evaluate(f"paixingEditor.cm.focus(); paixingEditor.cm.setCursor({{line: {end}, ch: 0}})")
+    chrome.call("Input.insertText", {"text": "players: 4\ngame:\n  deal: {cards_each: 13}\n"})
+    chrome.evaluate("document.getElementById('tab-diff').click()")
+    diff = until(chrome, "document.getElementById('diff').textContent.includes('Changed rules') && document.getElementById('diff').textContent",
+                 timeout=180, what="the differences")
+    assert diff.startswith("zhengshangyou against my-zhengshangyou\n\nChanged rules (2)\n  players: ")
+    assert "\n  game.deal.cards_each: " in diff
+    chrome.screenshot(shots / "editor-diff.png")
+    chrome.evaluate("document.getElementById('tab-book').click()")
+    section = until(chrome, "document.getElementById('preview').contentDocument.getElementById('differs')?.textContent.includes('cards_each')"
+                            " && document.getElementById('preview').contentDocument.getElementById('differs').textContent",
+                    timeout=300, what="the child's book with its two changes")
+    assert "players" in section and "name" in section

@@ -276,6 +276,16 @@ def test_validate_reports_a_problem_in_the_parent_without_marking_the_draft(clie
     assert [(p["file"], p["line"], p["here"]) for p in data["problems"]] == [("my-rules.yaml", 4, False)]
 
 
+def test_a_problem_in_a_builtin_parent_names_the_file_only(client: TestClient) -> None:
+    text = "id: my-zsy\nextends: zhengshangyou\nname: {zh: 我, en: Me}\nhand_types:\n  - {id: pair, remove: true}\n"
+    _, data = post(client, "/api/validate", {"text": text})
+    assert data["problems"][0] == {
+        "text": "zhengshangyou.yaml:46:14: ladder[0][1]: unknown hand type 'pair' (in my-zsy.yaml, which extends it)",
+        "file": "zhengshangyou.yaml", "line": 46, "col": 14,
+        "message": "ladder[0][1]: unknown hand type 'pair' (in my-zsy.yaml, which extends it)", "here": False}
+    assert str(builtin_dir()) not in json.dumps(data)
+
+
 @pytest.mark.parametrize(
     ("text", "line", "col", "message"),
     [
