@@ -5,7 +5,8 @@ tables' ``POST /api/tables`` that records what the pages send).
 The gallery and a book open without console errors and read on a phone; "play against bots"
 and the open-a-table form send the agreed request and follow its url; in the editor a typo
 is marked at its line and column, and once fixed the rulebook preview shows the change; the
-edited variant is saved and a hand of it opened. Screenshots go to the test's temporary
+edited variant is saved and a hand of it opened (the editor's tests are marked slow: CI runs
+them with ``-m slow``; the fast suite checks the same through the JSON API). Screenshots go to the test's temporary
 folder, or to ``PAIXING_SCREENSHOTS`` (``PAIXING_SCREENSHOTS=docs/web`` rewrites the ones
 docs/web.md and the README show). Needs Chromium and the CJK fonts (Debian packages
 ``chromium`` and ``fonts-noto-cjk``, which ``.ci/run`` installs); skips without Chromium.
@@ -198,6 +199,7 @@ def _type_over(chrome: DevTools, line: int, start: int, end: int, text: str) -> 
     chrome.call("Input.insertText", {"text": text})
 
 
+@pytest.mark.slow  # ~10 s; the fast suite checks the same positions through /api/validate (test_pages.py)
 def test_editor_marks_a_problem_and_previews_the_fix(chrome: DevTools, site: Site, shots: Path) -> None:
     chrome.open(site.url("/edit/zhengshangyou?lang=en"), DESKTOP)
     until(chrome, "paixingEditor.state.books >= 1", what="the first preview")
@@ -243,6 +245,7 @@ def test_editor_marks_a_problem_and_previews_the_fix(chrome: DevTools, site: Sit
     assert "\nid: my-zhengshangyou\n" in saved and "en: Zheng Shangyou Deluxe}" in saved and "\nplayers: 3" in saved
 
 
+@pytest.mark.slow
 def test_editor_on_a_phone(chrome: DevTools, site: Site, shots: Path) -> None:
     chrome.open(site.url("/edit?from=doudizhu&mode=extend&lang=zh"), PHONE)
     until(chrome, "document.getElementById('status').textContent.startsWith('没有问题')", what="the check")

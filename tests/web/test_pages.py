@@ -147,7 +147,7 @@ def test_book_is_the_rulebook_renderer(client: TestClient) -> None:
     for lang in ("zh", "en"):
         book = client.get(f"/v/zhengshangyou/book?lang={lang}")
         assert book.status_code == 200 and book.headers["content-type"] == "text/html; charset=utf-8"
-        assert book.text == render_rulebook("zhengshangyou", lang, "html")
+        assert book.text == render_rulebook(str(builtin_dir() / "zhengshangyou.yaml"), lang, "html")
     bad = client.get("/v/zhengshangyou/book?lang=fr")
     assert (bad.status_code, bad.json()) == (400, {"error": "lang is one of zh, en"})
 
