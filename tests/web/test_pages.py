@@ -139,7 +139,7 @@ def test_variants_api(client: TestClient, folder: Path) -> None:
 def test_book_page_frames_the_rulebook(client: TestClient) -> None:
     page = client.get("/v/guandan?lang=en")
     assert page.status_code == 200
-    assert '<iframe class="book" id="book" title="Rulebook" src="/v/guandan/book?lang=en"></iframe>' in page.text
+    assert '<iframe class="book" id="book" title="Rulebook" sandbox="allow-same-origin" src="/v/guandan/book?lang=en"></iframe>' in page.text
     assert "<h1>Guandan</h1>" in page.text and 'data-variant="guandan" data-players="4"' in page.text
 
 
