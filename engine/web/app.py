@@ -56,7 +56,7 @@ def create_app(settings: Settings) -> Starlette:
         store.close()
 
     routes: list[BaseRoute] = [*_page_routes(settings), *table_routes(templates), *record_routes(templates),
-                               Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")]
+                               Mount("/static", StaticFiles(directory=str(HERE / "static"), follow_symlink=True), name="static")]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.settings = settings
     app.state.store = store
