@@ -23,6 +23,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .i18n import COOKIE as LANG_COOKIE
 from .i18n import LANGS, pick_lang, translator
+from .pages import page_routes
 from .protocol import Join, NewTable, ProtocolError, error, first_error, parse_client
 from .recordview import RecordProblem, record_frames
 from .settings import Settings
@@ -66,13 +67,7 @@ def create_app(settings: Settings) -> Starlette:
 
 
 def _page_routes(settings: Settings) -> list[BaseRoute]:
-    """The gallery, books and editor (``pages``, written beside the tables)."""
-    try:
-        from .pages import page_routes
-    except ModuleNotFoundError as exc:  # until the pages land in this branch
-        if exc.name != "paixing.web.pages":
-            raise
-        return []
+    """The gallery, books and editor (``pages``)."""
     return list(page_routes(settings))
 
 
