@@ -28,6 +28,7 @@ state pickles (``pyspiel.serialize_game_and_state``) as its parameters and actio
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -35,7 +36,7 @@ import pyspiel
 from paixing.env.encode import Encoder
 from paixing.env.spiel_held import DEALS, MAX_DEALS, MAX_MATCH_HANDS, Held, Params, shared
 from paixing.env.spiel_utility import Utility, utility_of
-from paixing.game.events import Deal
+from paixing.game.events import Deal, Event
 from paixing.game.observation import Observation
 from paixing.game.state import Game
 
@@ -247,9 +248,16 @@ def info_state(obs: Observation) -> str:
     hand now with its moves and the public exchanges undone, so nothing the seat knows is lost,
     and a resampled world, whose log still holds the real deal, gives the same string for the
     same hand and history."""
-    events = (f"deal by {e.dealer}" if isinstance(e, Deal) else str(e.to_json()) for e in obs.history)
+    events = map(event_text, obs.history)
     partner = "" if obs.partner is None else f" partner {obs.partner}"
     return f"hand[{' '.join(map(str, obs.hand))}]{partner} | " + " | ".join(events)
+
+
+@lru_cache(maxsize=1 << 16)
+def event_text(event: Event) -> str:
+    """An event as every seat saw it (a deal: its dealer only); events are immutable and
+    shared by copies, so each is written once (it was most of a random simulation's time)."""
+    return f"deal by {event.dealer}" if isinstance(event, Deal) else str(event.to_json())
 
 
 def table(obs: Observation) -> str:
