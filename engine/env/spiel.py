@@ -7,7 +7,7 @@ deal is reproducible by number); then the seats act as the game says, with the v
 fixed action space (``paixing.env.actions``, level-1 indices, detail 0). Returns are the
 hand's scores (terminal reward); the utility is zero-sum where every payment of the variant
 is a transfer between seats, and its bounds are derived from the score table
-(``paixing.env.spiel_utility``). With ``match=true`` (a variant with ``session:``, 掼蛋) an
+(``paixing.env.spiel_utility``). With ``match=true`` (a variant with ``session:`` levels) an
 episode is a whole match: a chance node deals each hand, levels and tribute carry over, and
 the returns are +1 for the side that wins the match, -1 for the other; ``level`` is the level
 both sides start at.

@@ -8,7 +8,7 @@ attribute, a ``Held``:
 - ``Shared`` is everything fixed for a loaded game (the action space, the compiled rules, the
   parameters). A deep copy returns the same object and a pickle names only the parameters, so
   a clone costs what ``Game.copy()`` costs (it used to deep-copy the action space: seconds per
-  clone in 斗地主) and a pickle holds no compiled function (it failed with "Can't pickle local
+  clone in a three-player game with kickers) and a pickle holds no compiled function (it failed with "Can't pickle local
   object").
 - ``Held`` is the hand (a ``Game``), the match so far (``Progress``) and the *script*: every
   OpenSpiel action applied and every resampling, as a linked list that copies share. A pickle
@@ -34,7 +34,7 @@ MAX_DEALS = 100_000
 """The most chance outcomes of the deal (their list is built at every chance node)."""
 MAX_MATCH_HANDS = 200
 """A match episode ends after this many hands even without a winner (returns 0 each): OpenSpiel
-needs a bounded game length, and a 掼蛋 match whose sides keep failing at A could go on."""
+needs a bounded game length, and a match whose sides keep failing at the last level could go on."""
 
 
 @dataclass(frozen=True)

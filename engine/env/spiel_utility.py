@@ -17,7 +17,7 @@ multiplier the contract can reach, plus the most holding rewards and trick bonus
 largest multiplier is the largest bid, times the conditional factors that can hold together
 with the row (春天 with the declarer's win, 反春 with his loss; conditions are compared as
 written, so factors exclusive in a subtler way are counted together), times each ``per_play`` factor once per
-play of that type the deck can hold at once (斗地主: thirteen bombs and the rocket, 2¹⁴):
+play of that type the deck can hold at once (one pack with jokers: thirteen four-card bombs and the joker pair, 2¹⁴):
 ``packed`` takes the smallest such play the remaining deck makes until none is left. A
 ``per_card`` row counts a loser's cards left at the largest hand a seat can hold (cards
 dealt plus the kitty). Where no factor multiplies, the bound is the table's own largest
