@@ -34,9 +34,8 @@ def _median_ms(fn: Callable[[], object], repeat: int) -> float:
 
 def measure(variant: str, moves: int, repeat: int) -> tuple[float, float, float]:
     """(load seconds, clone ms, Game.copy ms) for one variant."""
-    import pyspiel
-
     import paixing.env.spiel  # noqa: F401  (registers python_paixing)
+    import pyspiel
 
     start = time.perf_counter()
     game = pyspiel.load_game("python_paixing", {"variant": variant, "deals": 20})
