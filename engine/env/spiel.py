@@ -33,6 +33,7 @@ from typing import Any
 
 import numpy as np
 import pyspiel
+from paixing.env.actions import ActionSpace
 from paixing.env.encode import Encoder
 from paixing.env.spiel_held import DEALS, MAX_DEALS, MAX_MATCH_HANDS, Held, Params, shared
 from paixing.env.spiel_utility import Utility, utility_of
@@ -150,7 +151,8 @@ class PaixingState(pyspiel.State):
         return self.held.game
 
     @property
-    def space(self) -> Any:
+    def space(self) -> ActionSpace:
+        """The variant's action space (shared by every state of the game)."""
         return self.held.shared.space
 
     def current_player(self) -> int:

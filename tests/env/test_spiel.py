@@ -15,8 +15,9 @@ pyspiel = pytest.importorskip("pyspiel")
 spiel = pytest.importorskip("paixing.env.spiel")
 
 from paixing.game.state import Game  # noqa: E402
+from paixing.rules.loader import builtin_ids  # noqa: E402
 
-BUILT_IN = sorted(p[:-5] for p in os.listdir(os.path.join(os.path.dirname(__file__), "..", "..", "variants")) if p.endswith(".yaml"))
+BUILT_IN = builtin_ids()
 
 
 def _load(variant: str, deals: int = 20, **more: object) -> object:
