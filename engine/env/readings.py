@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import bisect
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from paixing.env.multisets import Multisets
@@ -45,8 +46,12 @@ from paixing.hands.view import HandView
 
 PlayKey = tuple[int, tuple[tuple[int, int], ...], int, tuple[tuple[int, int], ...], int]
 """(type index, core groups, suit or -1, kicker ranks and counts, wild cards used)."""
-Reading = tuple[int, tuple[tuple[int, int], ...], int]
+Groups = tuple[tuple[int, int], ...]
+Reading = tuple[int, Groups, int]
 """(type index, core groups sorted by rank, suit or -1)."""
+MEMO = 1 << 16
+"""Plays whose number ``Readings.number`` remembers (then it starts again): a bound, so that
+what the space holds does not grow with the plays a long run meets."""
 
 
 def play_key(play: Play) -> PlayKey:
@@ -105,6 +110,8 @@ class Readings:
         self.offsets = [b.offset for b in blocks]
         self.size = blocks[-1].offset + blocks[-1].span if blocks else 0
         self._maps: dict[int, tuple[RankTables, tuple[int, ...] | None]] = {}
+        self._memo: dict[tuple[object, ...], int] = {}
+        self._types: dict[int, TypeInfo] = {}
 
     def _rank_map(self, tables: RankTables) -> tuple[int, ...] | None:
         """Rank index in ``tables`` → the base ruleset's (None: the same indices)."""
@@ -129,8 +136,39 @@ class Readings:
 
     def index(self, play: Play) -> int:
         """The number of ``play`` inside the play part (-1 when no block holds it)."""
-        t, groups, suit, kick, wilds = self.canonical(play)
-        block = self.by_reading.get((t, groups, suit))
+        t = play.type
+        return self.number(t, play.groups, play.naturals, play.wild_as, play.suit if t.suited else -1)
+
+    def number(self, t: TypeInfo, groups: Groups, naturals: Groups, wild_as: tuple[int, ...], suit: int) -> int:
+        """The number of the play of these fields (a ``Play``'s, or a raw play's of
+        ``paixing.hands.lazy``: a mask reads them without making the plays): -1 when no block
+        holds it. Kept in a bounded memo (a random hand asks about the same plays again)."""
+        memo_key = (id(t), groups, naturals, wild_as, suit)
+        found = self._memo.get(memo_key)
+        if found is None:
+            if len(self._memo) >= MEMO:
+                self._memo.clear()
+            self._types.setdefault(id(t), t)  # kept alive: its id stays its own
+            found = self._memo[memo_key] = self._number(t, groups, naturals, wild_as, suit)
+        return found
+
+    def _number(self, t: TypeInfo, groups: Groups, naturals: Groups, wild_as: tuple[int, ...], suit: int) -> int:
+        mapping = self._rank_map(t.tables)
+        kick: list[tuple[int, int]] = []
+        if wild_as or t.kickers is not None:  # kickers: what is read beyond the core
+            left = dict(naturals)
+            for r in wild_as:
+                left[r] = left.get(r, 0) + 1
+            for r, n in groups:
+                left[r] = left.get(r, 0) - n
+            kick = sorted((r, n) for r, n in left.items() if n > 0)
+        if mapping is not None:
+            groups = tuple(sorted((mapping[r], n) for r, n in groups))
+            kick = sorted((mapping[r], n) for r, n in kick)
+        elif len(groups) > 1:
+            groups = tuple(sorted(groups))
+        block = self.by_reading.get((t.index, groups, suit))
+        wilds = len(wild_as)
         if block is None or wilds > block.wilds:
             return -1
         number = 0
@@ -142,7 +180,7 @@ class Readings:
             return -1
         return block.offset + number * (block.wilds + 1) + wilds
 
-    def _kick_number(self, block: Block, kick: tuple[tuple[int, int], ...]) -> int:
+    def _kick_number(self, block: Block, kick: Sequence[tuple[int, int]]) -> int:
         assert block.kicks is not None
         where = block.where
         units = []
