@@ -76,8 +76,8 @@ def distinct_cards(rs: Ruleset) -> list[Card]:
 
 
 class PlayKeys(Sequence[PlayKey]):
-    """The play keys in index order, computed when read (a sequence, not a list: 跑得快 has
-    hundreds of thousands)."""
+    """The play keys in index order, computed when read (a sequence, not a list: a game of
+    planes with wings has hundreds of thousands)."""
 
     def __init__(self, readings: Readings) -> None:
         self.readings = readings
@@ -211,7 +211,8 @@ class ActionSpace:
         extra = " + " + format_cards([Card(tables.ranks[r]) for r, n in kick for _ in range(n)]) if kick else ""
         suited = f" {tables.suit_names[suit]}" if suit >= 0 else ""
         wilds = f" ({wild} wild)" if wild else ""
-        return f"{self.rs.types[t].id}: {core}{extra}{suited}{wilds}"
+        what = f": {core}{extra}{suited}" if groups or kick else ""  # a set of named cards: its type says it
+        return f"{self.rs.types[t].id}{what}{wilds}"
 
 
 def _current(game: Game) -> LegalActions:

@@ -39,7 +39,7 @@ observations of a hand.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from gymnasium import spaces
@@ -115,7 +115,7 @@ class Encoder:
         top = self.copies
         deck = len(self.space.rs.deck())
         tops = {"hand": top, "played": top, "trick": top, "target": top}
-        boxes = {key: spaces.Box(0, tops.get(key, 1), shape, np.int8) for key, shape in self.shapes.items()}
+        boxes: dict[str, spaces.Space[Any]] = {key: spaces.Box(0, tops.get(key, 1), shape, np.int8) for key, shape in self.shapes.items()}
         boxes["cards_left"] = spaces.Box(0, deck, (self.n,), np.int16)
         boxes["scores"] = spaces.Box(-np.inf, np.inf, (self.n,), np.float32)
         boxes["action_mask"] = spaces.Box(0, 1, (self.space.size,), np.int8)

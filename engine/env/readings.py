@@ -9,7 +9,7 @@ number (``multisets.Multisets``) times ``wilds + 1``, plus the number of wild ca
 The readings are what each type's shape generates from the whole deck with the type's
 kickers taken off (a kicker-less copy of the variant, compiled once): the cores are few (a few
 hundred; 5,148 flushes in 大老二), whereas cores × kickers were hundreds of thousands of plays
-(跑得快's planes with every pair of wings of the deck: 548,304, 46 s to list). The shapes own
+(planes with every pair of wings of the deck: 548,304 in one game, 46 s to list). The shapes own
 their cores' combinatorics (a chain wrapping round, a user's own shape), so the cores are
 asked of them, not re-derived here; the kickers follow one rule for every shape and are
 numbered by formula.
@@ -307,45 +307,60 @@ def _collect(rs: Ruleset) -> tuple[dict[Reading, int], dict[int, int], int]:
     return readings, caps, wilds
 
 
+@dataclass(frozen=True)
+class Bounds:
+    """What every block of a variant shares: the largest hand, each rank's copies in the deck,
+    the most wild cards, each type's largest ``kick_cap``, and the kicker sets made so far."""
+
+    most: int
+    copies: Counter[int]
+    wilds: int
+    caps: dict[int, int]
+    kick_sets: dict[tuple[tuple[int, ...], int, int], Multisets]
+
+
+def _block(rs: Ruleset, reading: Reading, cards: int, offset: int, bounds: Bounds) -> Block | None:
+    """The block of one reading (None: no play of it fits in a hand)."""
+    if cards > bounds.most:
+        return None
+    t = rs.types[reading[0]]
+    spec = t.kickers
+    if spec is None:
+        return Block(reading, offset, min(bounds.wilds, cards), None, (), 1, {})
+    unit = spec.size
+    units = kick_units(spec, len(reading[1]))
+    lo, hi = (0, units - 1) if spec.fewer else (units, units)
+    hi = min(hi, (bounds.most - cards) // unit)
+    if hi < lo:
+        return None
+    extra = bounds.wilds if spec.wilds != "no" else 0
+    core = {r for r, _ in reading[1]}
+    cap = bounds.caps.get(t.index, t.kick_cap)
+    eligible = [(r, min(bounds.copies[r] + extra, cap) // unit) for r in range(len(rs.ranks)) if not (spec.other_ranks and r in core)]
+    if spec.distinct_ranks:
+        eligible = [(r, min(c, 1)) for r, c in eligible]
+    eligible = [(r, c) for r, c in eligible if c > 0]
+    shape = (tuple(c for _, c in eligible), lo, hi)
+    kicks = bounds.kick_sets.get(shape)
+    if kicks is None:
+        kicks = bounds.kick_sets[shape] = Multisets(*shape)
+    if kicks.size == 0:
+        return None
+    room = cards + kicker_wilds(t, hi * unit)
+    kept = tuple(r for r, _ in eligible)
+    return Block(reading, offset, min(bounds.wilds, room), kicks, kept, unit, {r: i for i, r in enumerate(kept)})
+
+
 def build_readings(rs: Ruleset) -> Readings:
     """The blocks of ``rs``'s play space (``rs``: a base ruleset)."""
     readings, caps, wilds = _collect(rs)
-    most = largest_hand(rs)
     copies = Counter(rs.rank_index[c.rank] for c in rs.deck() if c.rank in rs.rank_index)
-    ranks = range(len(rs.ranks))
-    kick_sets: dict[tuple[tuple[int, ...], int, int], Multisets] = {}
+    bounds = Bounds(largest_hand(rs), copies, wilds, caps, {})
     blocks: list[Block] = []
     offset = 0
     for reading in sorted(readings):
-        cards = readings[reading]
-        if cards > most:
-            continue
-        t = rs.types[reading[0]]
-        spec = t.kickers
-        if spec is None:
-            block = Block(reading, offset, min(wilds, cards), None, (), 1, {})
-        else:
-            unit = spec.size
-            units = kick_units(spec, len(reading[1]))
-            lo, hi = (0, units - 1) if spec.fewer else (units, units)
-            hi = min(hi, (most - cards) // unit)
-            if hi < lo:
-                continue
-            extra = wilds if spec.wilds != "no" else 0
-            core = {r for r, _ in reading[1]}
-            cap = caps.get(t.index, t.kick_cap)
-            eligible = [(r, 1 if spec.distinct_ranks else min(copies[r] + extra, cap) // unit)
-                        for r in ranks if not (spec.other_ranks and r in core)]
-            eligible = [(r, c) for r, c in eligible if c > 0]
-            shape = (tuple(c for _, c in eligible), lo, hi)
-            kicks = kick_sets.get(shape)
-            if kicks is None:
-                kicks = kick_sets[shape] = Multisets(*shape)
-            if kicks.size == 0:
-                continue
-            room = cards + kicker_wilds(t, hi * unit)
-            kept = tuple(r for r, _ in eligible)
-            block = Block(reading, offset, min(wilds, room), kicks, kept, unit, {r: i for i, r in enumerate(kept)})
-        blocks.append(block)
-        offset += block.span
+        block = _block(rs, reading, readings[reading], offset, bounds)
+        if block is not None:
+            blocks.append(block)
+            offset += block.span
     return Readings(rs, blocks)
