@@ -201,7 +201,7 @@ class PaixingState(pyspiel.State):
         if game is None:
             return "(not dealt)"
         hands = " / ".join(" ".join(map(str, h)) for h in game.hands)
-        head = f"hand {self.held.progress.hands + 1} " if self.held.shared.params.match else ""
+        head = f"hand {game.hand_number} " if self.held.shared.params.match else ""
         return f"{head}[{hands}] " + " / ".join(game.actions)
 
 
@@ -234,10 +234,10 @@ class PaixingObserver:
     def string_from(self, state: PaixingState, player: int) -> str:
         held = state.held
         head = f"p{player}"
-        if held.shared.params.match:
-            head += f" hand {held.progress.hands + 1} match{dict(held.progress.carried).get('match')}"
         if held.game is None:
             return f"{head} (not dealt)"
+        if held.shared.params.match:  # the match state the hand was dealt with
+            head += f" hand {held.game.hand_number} match{held.game.match_state.to_json(held.game.rules.session)}"
         obs = held.game.observation(player)
         if self.perfect_recall:
             return f"{head} {info_state(obs)}"

@@ -38,13 +38,14 @@ def _play(game: object, seed: int, hands: int = 10**6) -> tuple[object, list[dic
     return state, dealt
 
 
-def test_a_whole_match_is_one_episode() -> None:
-    game = _match()
+@pytest.mark.parametrize(("variant", "first"), [(LEVELS, "10"), ("guandan", "2")])
+def test_a_whole_match_is_one_episode(variant: str, first: str) -> None:
+    game = _match(variant)
     assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
     assert (game.min_utility(), game.max_utility()) == (-1, 1)
     state, dealt = _play(game, seed=3)
     assert len(dealt) >= 2 and state.is_terminal()
-    assert dealt[0]["level"] == "10"  # both sides start at the first level
+    assert dealt[0]["level"] == first  # both sides start at the first level
     for hand in dealt[1:]:
         assert hand["level"] == hand["carried"]  # each hand is played at the level the last one carried
     assert any({"tribute", "tribute_resisted"} & set(h["kinds"]) for h in dealt[1:])
@@ -78,7 +79,7 @@ def test_a_match_state_serializes_across_hands() -> None:
     _, back = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
     assert str(back) == str(state) and back.held.progress == state.held.progress
     assert back.information_state_string(0) == state.information_state_string(0)
-    assert state.information_state_string(0).startswith("p0 hand 3 match{")
+    assert state.information_state_string(0).startswith("p0 hand 3 match{'levels': [")
 
 
 @pytest.mark.slow
