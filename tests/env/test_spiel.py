@@ -40,7 +40,7 @@ def _advance(state: object, moves: int) -> None:
 
 
 # ---------------------------------------------------------------------- item 1: clone
-@pytest.mark.parametrize("variant", ["banzipao", pytest.param("doudizhu", marks=pytest.mark.slow)])
+@pytest.mark.parametrize("variant", ["banzipao", "doudizhu"])
 def test_a_clone_shares_the_action_space_and_costs_a_game_copy(variant: str) -> None:
     _, state = _dealt(variant)
     _advance(state, 6)
@@ -146,7 +146,7 @@ def _swapped(game: Game) -> list[list[object]] | None:
     return hands
 
 
-@pytest.mark.parametrize("variant", [pytest.param("doudizhu", marks=pytest.mark.slow), "banzipao", "guandan", "chudadi"])
+@pytest.mark.parametrize("variant", ["doudizhu", "banzipao", "guandan", "chudadi"])
 def test_hidden_cards_never_reach_a_seats_information_state(variant: str) -> None:
     """Paired deals that differ only in cards seat 0 cannot see: its information state,
     observation strings and both tensors are equal at every step both hands share."""
@@ -176,7 +176,7 @@ def test_hidden_cards_never_reach_a_seats_information_state(variant: str) -> Non
 
 
 # ---------------------------------------------------------------------- item 3: serialization
-@pytest.mark.parametrize("variant", ["banzipao", pytest.param("chibi-dagun", marks=pytest.mark.slow), "guandan"])
+@pytest.mark.parametrize("variant", ["banzipao", "chibi-dagun", "guandan"])
 def test_states_and_games_serialize(variant: str) -> None:
     game, state = _dealt(variant)
     _advance(state, 7)
@@ -203,7 +203,7 @@ def test_a_resampled_world_serializes_as_that_world() -> None:
 
 
 # ---------------------------------------------------------------------- item 4: random simulation
-SIM_FAST = ["banzipao", "chudadi"]  # guandan and 赤壁打滚 (which failed too) run in the slow test
+SIM_FAST = ["banzipao", "chudadi", "chibi-dagun"]  # 掼蛋 (3 s) runs in the slow test of every variant
 
 
 @pytest.mark.parametrize("variant", SIM_FAST)
@@ -277,7 +277,7 @@ def test_a_row_that_is_no_transfer_makes_the_game_general_sum(tmp_path: object) 
     assert (game.min_utility(), game.max_utility()) == (-57, 135)
 
 
-@pytest.mark.parametrize("variant", [pytest.param("doudizhu", marks=pytest.mark.slow), "chudadi", "banzipao", pytest.param("paodekuai", marks=pytest.mark.slow)])
+@pytest.mark.parametrize("variant", ["doudizhu", "chudadi", "banzipao", "paodekuai"])
 def test_random_hands_stay_inside_the_declared_utility(variant: str) -> None:
     game = _load(variant, deals=40)
     r = random.Random(1)
