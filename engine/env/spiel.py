@@ -60,6 +60,7 @@ GAME_TYPE = pyspiel.GameType(
     parameter_specification={"variant": "", "deals": DEALS, "match": False, "level": ""},
 )
 
+
 def game_type(zero_sum: bool) -> pyspiel.GameType:
     """``GAME_TYPE`` as one variant declares it: zero-sum where every payment is a transfer."""
     if not zero_sum:
@@ -109,13 +110,13 @@ class PaixingGame(pyspiel.Game):
         p = read_params(params)
         if p.level and not p.match:
             raise ValueError("python_paixing: level is the starting level of a match: give match=true with it")
-        held = shared(p)
-        utility = utility_of(held.space.rs, match=p.match)
+        common = shared(p)
+        utility = utility_of(common.space.rs, match=p.match)
         hands = MAX_MATCH_HANDS if p.match else 1
         info = pyspiel.GameInfo(
-            num_distinct_actions=held.space.size,
+            num_distinct_actions=common.space.size,
             max_chance_outcomes=p.deals,
-            num_players=held.n,
+            num_players=common.n,
             min_utility=float(utility.low),
             max_utility=float(utility.high),
             utility_sum=0.0 if utility.zero_sum else None,
@@ -123,9 +124,9 @@ class PaixingGame(pyspiel.Game):
         )
         super().__init__(game_type(utility.zero_sum), info, {"variant": p.variant, "deals": p.deals, "match": p.match, "level": p.level})
         # pybind keeps attributes set after the base class is initialised
-        self.held = held
-        self.space = held.space
-        self.rs = held.space.rs
+        self.shared = common
+        self.space = common.space
+        self.rs = common.space.rs
         self.deals = p.deals
         self.utility = utility
 
@@ -143,7 +144,7 @@ class PaixingState(pyspiel.State):
 
     def __init__(self, game: PaixingGame) -> None:
         super().__init__(game)
-        self.held = Held(game.held)
+        self.held = Held(game.shared)
 
     @property
     def game(self) -> Game | None:
