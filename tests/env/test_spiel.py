@@ -233,6 +233,7 @@ def test_action_strings_are_one_per_legal_action() -> None:
     [
         ("doudizhu", -196_608, 196_608),  # 2 × bid 3 × 2^13 bombs × rocket 2 × (anti-)spring 2
         ("guandan", -3, 3),
+        ("shuangkou", -3, 3),
         ("chudadi", -39, 117),  # 13 cards left count 3 each; the winner collects from three
         ("wushik", -50, 50),
         ("zhengshangyou", -18, 36),
