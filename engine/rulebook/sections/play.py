@@ -56,6 +56,7 @@ def play(pen: Pen) -> dict[str, Any] | None:
     facts: list[tuple[str, str]] = [
         (pen.s("play.capture"), pen.s(f"play.{pr.capture}")),
         (pen.s("play.after_out"), pen.s(f"play.{pr.lead_after_out}")),
+        (pen.s("play.pass"), pen.s("play.pass_locks" if pr.pass_locks else "play.pass_free")),
         # every seat's count of cards is in every observation (``Observation.cards_left``)
         (pen.s("play.cards_left"), pen.s("play.cards_left_v")),
     ]
