@@ -54,7 +54,14 @@ from paixing.game.seats import Seats, roles_of
 from paixing.game.settle import Settlement, settle
 from paixing.game.steps import DONE, HANDLED, StepRunner
 from paixing.game.teams import build_seats
-from paixing.game.tricks import capture_value, earned_bonus, lead_after_out, next_in_trick, next_seat, waiting
+from paixing.game.tricks import (
+    capture_value,
+    earned_bonus,
+    lead_after_out,
+    next_in_trick,
+    next_seat,
+    waiting,
+)
 from paixing.hands.cache import ruleset
 from paixing.hands.compile import Ruleset
 from paixing.hands.moves import legal_plays
