@@ -56,10 +56,11 @@ def play(pen: Pen) -> dict[str, Any] | None:
     facts: list[tuple[str, str]] = [
         (pen.s("play.capture"), pen.s(f"play.{pr.capture}")),
         (pen.s("play.after_out"), pen.s(f"play.{pr.lead_after_out}")),
-        (pen.s("play.pass"), pen.s("play.pass_locks" if pr.pass_locks else "play.pass_free")),
         # every seat's count of cards is in every observation (``Observation.cards_left``)
         (pen.s("play.cards_left"), pen.s("play.cards_left_v")),
     ]
+    if pr.pass_locks:  # said only where it differs from the usual trick (play.tricks)
+        facts.append((pen.s("play.pass"), pen.s("play.pass_locks")))
     facts += [(pen.s("ob.label"), obligation(pen, o)) for o in pr.obligations]
     points = []
     total = ""
