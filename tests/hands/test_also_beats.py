@@ -59,3 +59,12 @@ def test_why_names_the_rule(rs: paixing.Ruleset) -> None:
         "Four of a kind (tứ quý) beats Single: its type may beat that play (a rule of the type)")
     assert why(play(rs, "7S 7C 7D 7H"), play(rs, "AH")) == (
         "Four of a kind (tứ quý) and Single do not compare: neither beats the other")
+
+
+@pytest.mark.parametrize("target", ["2S", "2S 2C", "5S 5C 5D 5H", "3S 3C 4S 4C 5S 5C", "AS", "KS KC"])
+def test_a_response_is_the_lead_filtered_by_beats(rs: paixing.Ruleset, target: str) -> None:
+    """The answer plan's extra types (those naming the target's) miss no chop and add none."""
+    hand = paixing.parse_cards("2H 2D 6S 6C 6D 6H 7S 7C 8S 8D 9S 9C 10S 10C JH")
+    lead = list(paixing.legal_plays(rs, hand))
+    on = play(rs, target)
+    assert list(paixing.legal_plays(rs, hand, on)) == [p for p in lead if beats(p, on)]
