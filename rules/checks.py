@@ -85,7 +85,20 @@ def _type_kickers(v: Variant, ids: list[str], i: int, t: HandType) -> Iterator[L
             yield Located(("hand_types", i, "kickers", "may_not_contain", j), f"unknown hand type {other!r}{did_you_mean(other, ids)}")
 
 
-_PER_TYPE = (_type_cards, _type_kickers)
+def _type_also_beats(v: Variant, ids: list[str], i: int, t: HandType) -> Iterator[Located]:
+    """``compare.also_beats`` names known types (not the type itself) and known ranks."""
+    for j, also in enumerate(t.compare.also_beats):
+        where_ = ("hand_types", i, "compare", "also_beats", j)
+        if also.type not in ids:
+            yield Located((*where_, "type"), f"unknown hand type {also.type!r}{did_you_mean(also.type, ids)}")
+        elif also.type == t.id:
+            yield Located((*where_, "type"), f"{t.id!r} already compares with itself by compare.key")
+        for r in also.ranks or ():
+            if r not in v.ranks.order:
+                yield Located((*where_, "ranks"), f"rank {r!r} is not in ranks.order")
+
+
+_PER_TYPE = (_type_cards, _type_kickers, _type_also_beats)
 
 
 def hand_types(v: Variant) -> Iterator[Located]:

@@ -195,6 +195,10 @@ class PlayRules(Model):
     lead_after_out: Literal["next_active", "partner_if_revealed"] = "next_active"
     """Who leads when the trick winner has gone out: the next player still in, or (接风) his
     partner if the partner is known and still in, else the next player still in."""
+    pass_locks: bool = False
+    """With true, a player who passes takes no further part in the trick: he is skipped until
+    it closes, even when someone plays after him (Tiến Lên). False (default): a pass lets the
+    turn go by, and he may play again when it comes back after another play."""
     obligations: list[Obligation] = []
     """Play obligations (first play holds a card, must beat, the warning rule): constraints every
     legal play must meet, applied in list order."""

@@ -185,6 +185,17 @@ n of a kind: the highest suit among its cards; a chain: the suit of its top card
 low (flush against flush); ``category`` the type's ``compare.category``."""
 
 
+class AlsoBeats(Model):
+    """Plays of another hand type that this type beats whatever the ladder and the classes say
+    (Tiến Lên's chops: four of a kind beats a single 2)."""
+
+    type: str
+    """The hand type beaten (its id)."""
+    ranks: list[str] | None = None
+    """Only plays of that type whose every rank is one of these (`["2"]`: a single 2, a pair
+    of 2s); absent: every play of that type."""
+
+
 class Compare(Model):
     """How two plays of the same comparison class are ordered."""
 
@@ -202,6 +213,11 @@ class Compare(Model):
     category: int = 0
     """The type's place among the types of its class, for the ``category`` feature (five-card
     hands: straight 1 < flush 2 < full house 3 < four + 1 4 < straight flush 5)."""
+    also_beats: list[AlsoBeats] = []
+    """Plays of other types this type beats besides those the ladder and its class let it beat:
+    any play of this type beats any play of a listed type (of the listed ranks), e.g.
+    `[{type: single, ranks: ["2"]}, {type: pairs3}]`. Plays of the listed type do not beat
+    this type back unless they say so too."""
 
 
 class Wilds(Model):

@@ -54,7 +54,14 @@ from paixing.game.seats import Seats, roles_of
 from paixing.game.settle import Settlement, settle
 from paixing.game.steps import DONE, HANDLED, StepRunner
 from paixing.game.teams import build_seats
-from paixing.game.tricks import capture_value, earned_bonus, lead_after_out, next_seat, waiting
+from paixing.game.tricks import (
+    capture_value,
+    earned_bonus,
+    lead_after_out,
+    next_in_trick,
+    next_seat,
+    waiting,
+)
 from paixing.hands.cache import ruleset
 from paixing.hands.compile import Ruleset
 from paixing.hands.moves import legal_plays
@@ -505,9 +512,16 @@ class Game:
         self.log.append(PASSES[seat])
         assert self.last is not None
         if waiting(self.hands, self.active, self.last[0], passed):
-            self.turn = next_seat(self.hands, self.active, seat)
+            self.turn = self._next_turn(seat)
         else:
             self._close_trick()
+
+    def _next_turn(self, seat: int) -> int:
+        """Who plays after ``seat`` in this trick: the next seat still in, skipping those a
+        pass shut out when ``play.pass_locks``."""
+        if self.setup.rules.play.pass_locks:
+            return next_in_trick(self.hands, self.active, seat, self.passed)
+        return next_seat(self.hands, self.active, seat)
 
     def _apply_play(self, action: Action) -> None:
         """Apply a checked play, and add its text (``readings.record_text``) to ``actions``."""
@@ -529,7 +543,8 @@ class Game:
             self._carry_view(seat, kept[1], cards)
         self.trick.append((seat, play))
         self.last = (seat, play)
-        self.passed = set()
+        if not self.setup.rules.play.pass_locks:
+            self.passed = set()
         self.plays_made[seat] += 1
         type_id = play.type.id
         counts = self.type_counts
@@ -549,7 +564,7 @@ class Game:
                 self._settle()
                 return
         if waiting(self.hands, self.active, seat, self.passed):
-            self.turn = next_seat(self.hands, self.active, seat)
+            self.turn = self._next_turn(seat)
         else:
             self._close_trick()
 

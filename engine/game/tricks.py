@@ -27,6 +27,17 @@ def next_seat(hands: list[list[Card]], active: list[int], seat: int) -> int:
     return seat
 
 
+def next_in_trick(hands: list[list[Card]], active: list[int], seat: int, locked: set[int]) -> int:
+    """The next seat after ``seat`` still in play with cards and not in ``locked`` (the seats a
+    pass shut out of the trick: ``play.pass_locks``)."""
+    n = len(hands)
+    for i in range(1, n + 1):
+        s = (seat + i) % n
+        if s in active and hands[s] and s not in locked:
+            return s
+    return seat
+
+
 def waiting(hands: list[list[Card]], active: list[int], skip: int, passed: set[int]) -> bool:
     """Whether a seat in play other than ``skip`` has not passed (a loop, not a list: it runs
     after every play and pass)."""

@@ -191,6 +191,17 @@ def _type_info(
     )
 
 
+def _also_beats(spec: HandType, specs: list[HandType], tables: RankTables) -> dict[str, Any]:
+    """``compare.also_beats`` as type and rank indices, and which types name this one."""
+    ids = [t.id for t in specs]
+    also = tuple(
+        (ids.index(a.type), None if a.ranks is None else frozenset(tables.rank_index[r] for r in a.ranks))
+        for a in spec.compare.also_beats
+    )
+    beaten_by = frozenset(i for i, t in enumerate(specs) if any(a.type == spec.id for a in t.compare.also_beats))
+    return {"also_beats": also, "beaten_by": beaten_by}
+
+
 def compile_variant(variant: Variant, hand: HandParams = NO_PARAMS) -> Ruleset:
     """Build the tables for ``variant`` (for a hand with ``hand``'s parameters: its level rank,
     its drawn wild ranks). Pure: the same arguments always give equal tables."""
@@ -208,7 +219,7 @@ def compile_variant(variant: Variant, hand: HandParams = NO_PARAMS) -> Ruleset:
     marks = _reveals_by_card(variant)
     every_set = anywhere or bool(reading) or marks
     types = tuple(
-        _type_info(i, t, tables, shaped[i], classes[i], ladder.get(t.id, ()), _kicker_rules(t, ids, shaped), every_set)
+        _type_info(i, t, tables, shaped[i], classes[i], ladder.get(t.id, ()), {**_kicker_rules(t, ids, shaped), **_also_beats(t, specs, tables)}, every_set)
         for i, t in enumerate(specs)
     )
     exclusive = {t.exclusive for t in types if t.exclusive is not None}

@@ -152,7 +152,10 @@ def _answers(rs: Ruleset, target: Play) -> tuple[tuple[Answer, ...], dict[tuple[
 
 def _plan(rs: Ruleset, tt: TypeInfo, n: int, rung: int) -> Iterator[Answer]:
     for t in rs.playable_types:
-        if t.max_rung > rung:
+        if t.index in tt.beaten_by:
+            # its ``also_beats`` names the target's type (a chop): every play asked, ``beats`` decides
+            yield (t, _generator(t), None, -1, BEATS, *_needs(t))
+        elif t.max_rung > rung:
             # A higher rung: every play beats when the type has one rung (all above the target).
             yield (t, _generator(t), None, -1, BEATS if t.fixed_rung < 0 else 0, *_needs(t))
         elif t.cls == tt.cls and t.max_rung == rung and t.key:

@@ -200,11 +200,23 @@ def stood_for(tables: RankTables, cards: list[Card]) -> str:
 
 
 def beats(play: Play, target: Play) -> bool:
-    """Whether ``play`` may be played on ``target``: a higher rung, or the same comparison class,
-    equal required features, and a strictly greater key."""
+    """Whether ``play`` may be played on ``target``: its type's ``also_beats`` names the
+    target's type (and ranks); else a higher rung, or the same comparison class, equal
+    required features, and a strictly greater key."""
+    if play.type.also_beats and also_beats(play, target):
+        return True
     if play.rung != target.rung:
         return play.rung > target.rung
     return play.type.cls == target.type.cls and play.same == target.same and play.key > target.key
+
+
+def also_beats(play: Play, target: Play) -> bool:
+    """Whether ``play``'s type beats ``target`` by its ``compare.also_beats`` (a chop)."""
+    index = target.type.index
+    for t, ranks in play.type.also_beats:
+        if t == index and (ranks is None or all(r in ranks for r, _ in target.groups)):
+            return True
+    return False
 
 
 WHY_WORDS: dict[str, dict[str, tuple[str, str, str]]] = {
@@ -222,6 +234,7 @@ its id (a new feature in ``paixing.hands.features`` should add its words here)."
 
 WHY_SAYS: dict[str, tuple[str, str]] = {
     # case → (zh, en); {a} the play's type, {b} the target's, {w} the feature words
+    "also": ("{a}管{b}：{a}可以压{b}（牌型的特别规则）", "{a} beats {b}: its type may beat that play (a rule of the type)"),
     "higher": ("{a}比{b}大：在牌型阶梯上更高", "{a} beats {b}: it is higher on the ladder"),
     "lower": ("{a}管不住{b}：{b}在牌型阶梯上更高", "{a} cannot beat {b}: {b} is higher on the ladder"),
     "apart": ("{a}和{b}不能比较，谁也管不住谁", "{a} and {b} do not compare: neither beats the other"),
@@ -247,7 +260,9 @@ def why(play: Play, target: Play, lang: str = "en") -> str:
         return [f for f, x, y in zip(features, mine, theirs, strict=False) if x != y]
 
     w = ""
-    if play.rung != target.rung:
+    if play.type.also_beats and also_beats(play, target):
+        case = "also"
+    elif play.rung != target.rung:
         case = "higher" if play.rung > target.rung else "lower"
     elif play.cls != target.cls:
         case = "apart"

@@ -89,6 +89,12 @@ class TypeInfo:
     length_cap: int = BIG
     rungs: tuple[tuple[int, int, int], ...] = ()
     """(min length, max length, rung) entries from the ladder, first match wins."""
+    also_beats: tuple[tuple[int, frozenset[int] | None], ...] = ()
+    """``compare.also_beats``: (index of a type this type beats whatever rung and class, the
+    rank indices every rank of such a play must be among, or None for any)."""
+    beaten_by: frozenset[int] = frozenset()
+    """The indices of the types whose ``also_beats`` names this type (their plays are asked
+    when answering a play of this type)."""
     playable: bool = True
     needs: frozenset[int] | None = None
     """The ranks a hand must hold for the type to be possible at all (exact cards), or None."""

@@ -81,6 +81,8 @@ def test_where_no_play_reads_a_suit_one_play_per_reading() -> None:
         ("doudizhu", False),
         ("paodekuai", False),  # the ♠3 obligation puts the card into the first play itself
         ("zhengshangyou", False),
+        ("tienlen", True),  # every play compares by the suit of its highest card
+        ("pusoy-dos", True),
     ],
 )
 def test_whether_suits_matter_is_read_from_the_rules(variant: str, matters: bool) -> None:

@@ -51,7 +51,7 @@ def test_the_play_list_reads_like_the_list_of_its_plays() -> None:
     assert [str(p) for p in made[:3]] == ["3D", "4D", "5S"]
 
 
-@pytest.mark.parametrize("variant", ["doudizhu", "chibi-dagun", "banzipao", "chudadi", "doudizhu-laizi", "guandan"])
+@pytest.mark.parametrize("variant", ["doudizhu", "chibi-dagun", "banzipao", "chudadi", "doudizhu-laizi", "guandan", "tienlen"])
 def test_a_response_is_the_lead_filtered_by_beats_in_order(variant: str) -> None:
     """The answer plan (types skipped by rung and class, floors, plays not checked) gives
     exactly the plays of a free lead that beat the target, in the same order."""

@@ -34,6 +34,7 @@ from paixing import ruleset as load_ruleset
 from paixing.hands.classify import classify  # unchecked: some cases hold more copies than a deck
 from paixing.hands.generate import generate
 from paixing.hands.moves import legal_plays
+from paixing.hands.play import also_beats
 from paixing.hands.view import HandView
 from paixing.rules.cards import JOKERS
 
@@ -262,23 +263,30 @@ def check_generated_plays_classify(rs: Ruleset, hand: Cards) -> None:
 
 def check_beats_order(rs: Ruleset, hand_a: Cards, hand_b: Cards) -> None:
     """(d) beats is irreflexive, asymmetric and transitive; higher rung always beats; on one rung
-    different classes never compare; within one class it is a strict weak order."""
+    different classes never compare; within one class it is a strict weak order. A type's
+    ``compare.also_beats`` (a chop) is the exception to "classes never compare", and its edges do
+    not chain (three pairs beat a 2 that beats an ace, not the ace): transitivity is asked of the
+    other edges."""
     pool = list({p.identity: p for p in legal_plays(rs, hand_a) + legal_plays(rs, hand_b)}.values())
     n = len(pool)
     beaten: list[set[int]] = [set() for _ in range(n)]
+    plain: list[set[int]] = [set() for _ in range(n)]
     for i, p in enumerate(pool):
         assert not beats(p, p), f"{p!r} beats itself"
         for j, q in enumerate(pool):
             if beats(p, q):
                 beaten[i].add(j)
+                if not also_beats(p, q):
+                    plain[i].add(j)
             if p.rung > q.rung:
                 assert j in beaten[i], f"{p!r} is on a higher rung than {q!r} but does not beat it"
             elif p.rung == q.rung and p.cls != q.cls:
-                assert j not in beaten[i], f"{p!r} beats {q!r} of another class on its rung"
+                assert j not in plain[i], f"{p!r} beats {q!r} of another class on its rung"
     for i in range(n):
         for j in beaten[i]:
             assert i not in beaten[j], f"{pool[i]!r} and {pool[j]!r} beat each other"
-            missing = beaten[j] - beaten[i]
+        for j in plain[i]:
+            missing = plain[j] - beaten[i]
             assert not missing, (
                 f"not transitive: {pool[i]!r} > {pool[j]!r} > {pool[min(missing)]!r} "
                 f"but not {pool[i]!r} > {pool[min(missing)]!r}"

@@ -146,6 +146,15 @@ CASES: dict[str, Case] = {
     "ladder_names_unknown_type": broken(
         "\nladder:", ("- [dou]", "- [dou, ‸duo]"),
         expected="{0}: ladder[{rung[dou]}][1]: unknown hand type 'duo' (did you mean 'dou'?)"),
+    "also_beats_unknown_type": broken(
+        "- id: pair\n", ("group: {size: 2}", "group: {size: 2}\n    compare: {also_beats: [{‸type: pari}]}"),
+        expected="{0}: hand_types[{t[pair]}].compare.also_beats[0].type: unknown hand type 'pari' (did you mean 'pair'?)"),
+    "also_beats_itself": broken(
+        "- id: pair\n", ("group: {size: 2}", "group: {size: 2}\n    compare: {also_beats: [{‸type: pair}]}"),
+        expected="{0}: hand_types[{t[pair]}].compare.also_beats[0].type: 'pair' already compares with itself by compare.key"),
+    "also_beats_unknown_rank": broken(
+        "- id: pair\n", ("group: {size: 2}", "group: {size: 2}\n    compare: {also_beats: [{type: single, ‸ranks: [\"2\", BJ]}]}"),
+        expected="{0}: hand_types[{t[pair]}].compare.also_beats[0].ranks: rank 'BJ' is not in ranks.order"),
     "type_missing_from_ladder": broken(
         ("id: dou", "‸id: dou"), "\nladder:", ("  - [dou]\n", ""),
         expected="{0}: hand_types[{t[dou]}].id: hand type 'dou' is not on the ladder"),

@@ -20,6 +20,8 @@ PHRASES: dict[str, Phrase] = {
     "play.total": ("整副牌共 {total} 分。", "The deck holds {total} points."),
     "play.cards_left": ("剩余张数（报牌）", "Cards left"),
     "play.cards_left_v": ("每家手里还剩几张牌，所有人随时都知道", "how many cards each player holds is known to all at every moment"),
+    "play.pass": ("不要之后", "After a pass"),
+    "play.pass_locks": ("本墩不能再出，直到这一墩结束", "he takes no further part in the trick until it ends"),
     "play.after_out": ("赢墩者已出完时", "When the trick winner has gone out"),
     "play.next_active": ("由下一位还有牌的玩家领出", "the next player still in leads"),
     "play.partner_if_revealed": (

@@ -50,12 +50,22 @@ def key_text(pen: Pen, t: TypeInfo) -> str:
     return pen.s("cmp.by_short", features=_features(pen, t))
 
 
+def _also(pen: Pen, t: TypeInfo) -> str:
+    """The plays ``compare.also_beats`` lets the type beat, in words ("a single of 2")."""
+    return pen.join(
+        pen.s("cmp.also_ranks", type=pen.name(a.type), ranks=" ".join(a.ranks)) if a.ranks else pen.name(a.type)
+        for a in t.spec.compare.also_beats
+    )
+
+
 def same_text(pen: Pen, t: TypeInfo) -> str:
     """The ladder's “compares with” cell."""
     mates = _mates(pen, t)
     text = pen.s("cmp.class_short", types=pen.names(mates)) if mates else pen.s("cmp.own")
     if t.same:
         text += pen.s("w.comma") + pen.s("cmp.same_short", features=pen.join(feature(pen, t, f) for f in t.same))
+    if t.also_beats:
+        text += pen.s("w.comma") + pen.s("cmp.also_short", plays=_also(pen, t))
     return text
 
 
@@ -73,6 +83,8 @@ def compare_sentence(pen: Pen, t: TypeInfo) -> str:
         extra.append(pen.s("cmp.class", types=pen.names(mates)))
     if t.same:
         extra.append(pen.s("cmp.same", features=pen.join(feature(pen, t, f) for f in t.same)))
+    if t.also_beats:
+        extra.append(pen.s("cmp.also", plays=_also(pen, t)))
     if extra:
         text += pen.s("w.space") + pen.s("w.space").join(extra)
     return text

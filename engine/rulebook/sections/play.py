@@ -59,6 +59,8 @@ def play(pen: Pen) -> dict[str, Any] | None:
         # every seat's count of cards is in every observation (``Observation.cards_left``)
         (pen.s("play.cards_left"), pen.s("play.cards_left_v")),
     ]
+    if pr.pass_locks:  # said only where it differs from the usual trick (play.tricks)
+        facts.append((pen.s("play.pass"), pen.s("play.pass_locks")))
     facts += [(pen.s("ob.label"), obligation(pen, o)) for o in pr.obligations]
     points = []
     total = ""
