@@ -86,6 +86,8 @@ class Flattener:
         high = np.concatenate([np.broadcast_to(b.high, self.shapes[k]).ravel() for k, b in boxes.items()])  # type: ignore[attr-defined]
         self.low = np.clip(low, -SCORE_BOUND, SCORE_BOUND).astype(np.float32)
         self.high = np.clip(high, -SCORE_BOUND, SCORE_BOUND).astype(np.float32)
+        self.clipped = np.flatnonzero((low < -SCORE_BOUND) | (high > SCORE_BOUND))
+        """Where the encoder's bound is wider than the vector's (the scores): clipped."""
 
     def space(self) -> spaces.Box:
         return spaces.Box(self.low, self.high, (self.size,), np.float32)
@@ -95,7 +97,9 @@ class Flattener:
         vector = np.empty(self.size, np.float32) if out is None else out
         for key in self.keys:
             vector[self.slices[key]] = arrays[key].ravel()
-        np.clip(vector, self.low, self.high, out=vector)
+        if len(self.clipped):
+            at = self.clipped
+            vector[at] = np.clip(vector[at], self.low[at], self.high[at])
         return vector
 
     def unflatten(self, vector: np.ndarray) -> dict[str, np.ndarray]:
