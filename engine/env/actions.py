@@ -1,61 +1,56 @@
 """The fixed action space of a variant, derived from its YAML: every index means the same
-thing in every hand, so a learning agent can output a vector of fixed size.
+thing in every hand (at every level), so a learning agent can output a vector of fixed size.
 
 **Encoding (two levels).** Level 1 is one ``Discrete(size)`` index per *kind of move*:
 
 - ``0`` is pass (a contract-step pass or declining to beat);
 - then one index per contract-step action the variant can offer: ``bid <contract>`` for
   every contract, ``bid <value>`` for every value on a step's ladder, ``call <card>`` for every
-  distinct card of the deck;
-- then one index per **play key** ``(hand type, core, suit, kickers, wild cards used)``, where
-  the core is the reading of the play's main groups (``Play.groups``), the suit counts only
-  for suited types, and the kickers are the natural ranks played beside the core. The keys
-  are enumerated once from the whole deck (every play the full deck can make, each with every
-  possible number of wild cards), so the space is fixed per variant.
+  distinct card of the deck where a step calls a card, ``give <card>`` for every distinct card
+  where a tribute is given back;
+- then the **play keys** ``(hand type, core, suit, kickers, wild cards used)``: the core is
+  the reading of the play's main groups (``Play.groups``), the suit counts only for suited
+  types, the kickers are the ranks played beside the core (what wild cards there stand for
+  included).
 
-Without wild cards a play key *is* a play (1:1 with ``Play.identity``): such a game gets
-one index per distinct play, kickers included, like RLCard's flat 27,472 actions. With wild
-cards a flat index of every play is far too large (four wild jokers can stand in for any card
-of any chain, in any place), so a key groups the plays that read the same and spend
-the same number of wild cards; they differ only in which natural ranks the wild cards
-replace. Level 2 is the choice among those: ``details(game, index)`` lists them in the
+The plays are numbered without a table of plays (``paixing.env.readings``): a block per
+**reading** (type, core, suit), the readings being what the shapes generate from the whole
+deck with every type's kickers taken off (a few hundred; 5,148 flushes in 大老二), and inside
+a block the kicker multiset through a combinatorial number system (``paixing.env.multisets``)
+times the number of wild cards. Ranks are those of the variant's base order, so a play of a
+hand at another level (whose rank order moves the level rank up) has the index the same cards
+have at every level. The size is an upper bound: a block holds every kicker multiset the
+deck's counts and the largest hand allow, some of which no kicker rule lets a hand play.
+
+Without wild cards a play key *is* a play (1:1 with ``Play.identity``): one index per distinct
+play, kickers included, like RLCard's flat 27,472 actions. With wild cards a key groups the
+plays that read the same and spend the same number of wild cards; they differ only in which
+natural ranks the wild cards replace (and, where suits can matter later, in which cards of a
+rank are kept). Level 2 is the choice among those: ``details(game, index)`` lists them in the
 generator's order, ``action_to_play(game, index, detail)`` takes one, and detail 0 (what the
-PettingZoo and OpenSpiel environments use) is the first. The level-2 list is short (it is
-the number of ways to place the wild cards in the core).
+PettingZoo and OpenSpiel environments use) is the first.
 """
 
 from __future__ import annotations
 
 import operator
-from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Sequence
 
+from paixing.env.readings import PlayKey, Readings, build_readings, kicker_wilds, play_key
 from paixing.game.actions import Action
 from paixing.game.state import Game
 from paixing.game.steps import STEPS
-from paixing.game.steps.draw_wild import candidates
 from paixing.hands.cache import ruleset
 from paixing.hands.compile import Ruleset, TypeInfo
-from paixing.hands.generate import generate
 from paixing.hands.play import Play
-from paixing.hands.view import HandView
 from paixing.rules.cards import Card, format_cards
-from paixing.rules.hand_rules import DrawWild
 
-PlayKey = tuple[int, tuple[tuple[int, int], ...], int, tuple[tuple[int, int], ...], int]
-"""(type index, core groups, suit or -1, kicker naturals, wild cards used)."""
+__all__ = ["ActionSpace", "PlayKey", "action_space", "distinct_cards", "play_key"]
 
 
-def play_key(play: Play) -> PlayKey:
-    """The level-1 key of a play: what it reads as, its kickers, how many wild cards it uses."""
-    wild_as = play.wild_as
-    core = Counter({r: n for r, n in play.groups})
-    core.subtract(Counter(wild_as))
-    kickers = Counter(dict(play.naturals))
-    kickers.subtract(core)
-    kick = tuple(sorted((r, n) for r, n in kickers.items() if n > 0))
-    return (play.type.index, play.groups, play.suit if play.type.suited else -1, kick, len(wild_as))
+def _kicker_wilds(t: TypeInfo, kick: tuple[tuple[int, int], ...]) -> int:
+    """How many wild cards may stand in these kickers (see ``readings.kicker_wilds``)."""
+    return kicker_wilds(t, sum(n for _, n in kick))
 
 
 def _contract_slots(rs: Ruleset) -> list[str]:
@@ -69,8 +64,7 @@ def _contract_slots(rs: Ruleset) -> list[str]:
             if isinstance(body, dict):
                 values.update(int(v) for v in body.get("values", ()))
     slots += [f"bid {v}" for v in sorted(values)]
-    slots += [f"call {c}" for c in distinct_cards(rs)]
-    for step in rules.steps:  # a step whose typed action names a card (give <card>): one slot per card
+    for step in rules.steps:  # a step whose typed action names a card (call, give): one slot per card
         usage = STEPS[step.kind].usage
         slots += [f"{head} {c}" for head, arg in usage.items() if arg == "card" for c in distinct_cards(rs)]
     return list(dict.fromkeys(slots))
@@ -81,86 +75,55 @@ def distinct_cards(rs: Ruleset) -> list[Card]:
     return rs.sort_cards(list(dict.fromkeys(rs.deck())))
 
 
-def _play_keys(rs: Ruleset) -> list[PlayKey]:
-    """Every play key the whole deck can make, each with every possible number of wild cards
-    (in a variant that draws wild ranks, as many as the drawn ranks' cards; the types that need
-    wild cards are generated in every hand one drawn rank makes)."""
-    hv = HandView(rs, rs.deck())
-    wilds = max(len(hv.wilds), _drawn_wild_cards(rs))
-    keys: set[PlayKey] = set()
-    for hand, view, types in [(rs, hv, rs.playable_types), *_drawn_hands(rs)]:
-        for t in types:
-            # one play per reading: a key names no cards (where suits matter, the plays of
-            # other cards of a key are its level-2 details)
-            for p in generate(hand, view, t):
-                t_index, groups, suit, kick, _ = play_key(p)
-                room = sum(n for _, n in groups) + _kicker_wilds(t, kick)
-                for w in range(min(wilds, room) + 1):
-                    keys.add((t_index, groups, suit, kick, w))
-    return sorted(keys)
+class PlayKeys(Sequence[PlayKey]):
+    """The play keys in index order, computed when read (a sequence, not a list: 跑得快 has
+    hundreds of thousands)."""
+
+    def __init__(self, readings: Readings) -> None:
+        self.readings = readings
+
+    def __len__(self) -> int:
+        return self.readings.size
+
+    def __getitem__(self, i: int) -> PlayKey:  # type: ignore[override]
+        if not -len(self) <= i < len(self):
+            raise IndexError(i)
+        return self.readings.key(operator.index(i) % len(self))
+
+    def __iter__(self) -> Iterator[PlayKey]:
+        return (self.readings.key(i) for i in range(len(self)))
 
 
-def _kicker_wilds(t: TypeInfo, kick: tuple[tuple[int, int], ...]) -> int:
-    """How many wild cards may stand in these kickers (``kickers.wilds``): none, every kicker
-    card (any), or all but one card of each kicker unit (complete: beside a natural card)."""
-    k = t.kickers
-    cards = sum(n for _, n in kick)
-    if k is None or k.wilds == "no":
-        return 0
-    return cards if k.wilds == "any" else cards // k.size * (k.size - 1)
-
-
-def _draws(rs: Ruleset) -> list[DrawWild]:
-    game = rs.variant.game
-    return [s.draw_wild for s in game.steps if s.draw_wild is not None] if game is not None else []
-
-
-def _drawn_wild_cards(rs: Ruleset) -> int:
-    """The most wild cards the drawn ranks of a hand hold (0 where no rank is drawn)."""
-    ranks = sum(body.ranks for body in _draws(rs))
-    return ranks * max(Counter(c.rank for c in rs.deck()).values(), default=0)
-
-
-def _drawn_hands(rs: Ruleset) -> list[tuple[Ruleset, HandView, list[TypeInfo]]]:
-    """For each rank a step may draw, the hand where it alone is wild, its deck and the types
-    that need wild cards (the plays of the others are the base deck's, with wild cards)."""
-    ranks = dict.fromkeys(r for body in _draws(rs) for r in candidates(rs, body))
-    out = []
-    for rank in ranks:
-        hand = rs.for_hand(wild_ranks=(rank,))
-        out.append((hand, HandView(hand, hand.deck()), [t for t in hand.playable_types if t.wmin > 0]))
-    return out
-
-
-@dataclass
 class ActionSpace:
-    """A variant's fixed level-1 action space (see the module docstring)."""
+    """A variant's fixed level-1 action space (see the module docstring). Its memory is the
+    contract slots and one entry per reading: it does not grow with the number of plays."""
 
-    rs: Ruleset
-    contract_slots: list[str]
-    play_keys: list[PlayKey]
-    index_of_text: dict[str, int] = field(init=False)
-    index_of_key: dict[PlayKey, int] = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.index_of_text = {text: i for i, text in enumerate(self.contract_slots)}
-        base = len(self.contract_slots)
-        self.index_of_key = {key: base + i for i, key in enumerate(self.play_keys)}
+    def __init__(self, rs: Ruleset, contract_slots: list[str], readings: Readings | None = None) -> None:
+        self.rs = rs
+        self.contract_slots = contract_slots
+        self.index_of_text = {text: i for i, text in enumerate(contract_slots)}
+        self.readings = readings if readings is not None else build_readings(rs)
+        self.base = len(contract_slots)
+        self.size = self.base + self.readings.size
+        """How many level-1 indices the variant has."""
 
     @property
-    def size(self) -> int:
-        """How many level-1 indices the variant has."""
-        return len(self.contract_slots) + len(self.play_keys)
+    def play_keys(self) -> PlayKeys:
+        """Every play key, in index order (a lazy sequence)."""
+        return PlayKeys(self.readings)
+
+    def play_index(self, play: Play) -> int:
+        """The level-1 index of a play (KeyError when the space has no room for it)."""
+        index = self.readings.index(play)
+        if index < 0:
+            raise KeyError(f"{play} ({play_key(play)}) is outside {self.rs.id}'s action space")
+        return self.base + index
 
     def play_to_action(self, action: Action) -> int:
         """The level-1 index of an action (a play, a pass or a contract action)."""
-        if action.kind == "play":
-            assert action.play is not None
-            key = play_key(action.play)
-            index = self.index_of_key.get(key)
-            if index is None:
-                raise KeyError(f"{action} ({key}) is outside {self.rs.id}'s action space")
-            return index
+        play = action.play
+        if play is not None:
+            return self.play_index(play)
         index = self.index_of_text.get(str(action))
         if index is None:
             raise KeyError(f"{action} is outside {self.rs.id}'s action space")
@@ -169,13 +132,25 @@ class ActionSpace:
     def legal(self, actions: Sequence[Action]) -> dict[int, list[Action]]:
         """The legal actions grouped by level-1 index (each group in the engine's order)."""
         grouped: dict[int, list[Action]] = {}
+        index = self.play_to_action
         for action in actions:
-            grouped.setdefault(self.play_to_action(action), []).append(action)
+            i = index(action)
+            found = grouped.get(i)
+            if found is None:
+                grouped[i] = [action]
+            else:
+                found.append(action)
         return grouped
+
+    def legal_indices(self, actions: Sequence[Action]) -> list[int]:
+        """The distinct level-1 indices of ``actions`` (the action mask's ones), in order."""
+        index = self.play_to_action
+        return list(dict.fromkeys(index(a) for a in actions))
 
     def details(self, game: Game, index: int) -> list[Action]:
         """The level-2 choices of ``index`` now: the legal actions it stands for."""
-        return self.legal(game.legal_actions()).get(index, [])
+        index_of = self.play_to_action
+        return [a for a in game.legal_actions() if index_of(a) == index]
 
     def check_index(self, index: object) -> None:
         """Raise ValueError naming ``index`` when it is no index of this space: not a whole
@@ -189,23 +164,36 @@ class ActionSpace:
     def action_to_play(self, game: Game, index: int, detail: int = 0) -> Action:
         """The legal action of ``game``'s player to act that ``index`` (and ``detail``) means."""
         self.check_index(index)
-        choices = self.details(game, index)
+        index = operator.index(index)
+        if detail == 0:  # the first legal action of the index: no list of the others
+            index_of = self.play_to_action
+            found = next((a for a in game.legal_actions() if index_of(a) == index), None)
+            choices = [] if found is None else [found]
+        else:
+            choices = self.details(game, index)
         if not choices:
             raise ValueError(f"action {index} ({self.describe(index)}) is not legal now")
         return choices[min(detail, len(choices) - 1)]
 
+    def key(self, index: int) -> PlayKey:
+        """The play key of a play index (in the base ruleset's rank indices)."""
+        self.check_index(index)
+        if index < self.base:
+            raise ValueError(f"action {index} is {self.contract_slots[index]!r}, not a play")
+        return self.readings.key(index - self.base)
+
     def describe(self, index: int) -> str:
         """A readable name of a level-1 index (for logs and errors)."""
         self.check_index(index)
-        base = len(self.contract_slots)
-        if index < base:
+        if index < self.base:
             return self.contract_slots[index]
-        t, groups, suit, kick, wild = self.play_keys[index - base]
+        t, groups, suit, kick, wild = self.readings.key(index - self.base)
         tables = self.rs.tables
         core = format_cards([Card(tables.ranks[r]) for r, n in groups for _ in range(n)])
         extra = " + " + format_cards([Card(tables.ranks[r]) for r, n in kick for _ in range(n)]) if kick else ""
+        suited = f" {tables.suit_names[suit]}" if suit >= 0 else ""
         wilds = f" ({wild} wild)" if wild else ""
-        return f"{self.rs.types[t].id}: {core}{extra}{wilds}"
+        return f"{self.rs.types[t].id}: {core}{extra}{suited}{wilds}"
 
 
 _SPACES: dict[int, tuple[Ruleset, ActionSpace]] = {}
@@ -214,8 +202,8 @@ _SPACES: dict[int, tuple[Ruleset, ActionSpace]] = {}
 
 def action_space(variant: str | Ruleset) -> ActionSpace:
     """The fixed action space of a variant (built once per compiled ruleset, then kept)."""
-    rs = ruleset(variant)
+    rs = ruleset(variant).base
     known = _SPACES.get(id(rs))
     if known is None or known[0] is not rs:
-        known = _SPACES[id(rs)] = (rs, ActionSpace(rs, _contract_slots(rs), _play_keys(rs)))
+        known = _SPACES[id(rs)] = (rs, ActionSpace(rs, _contract_slots(rs)))
     return known[1]
