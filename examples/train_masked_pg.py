@@ -99,9 +99,9 @@ def collect(vec: PaixingVectorEnv, policy: MaskedLinearPolicy, scale: np.ndarray
 
 
 def train(variant: str, opponents: str, iterations: int, episodes: int, envs: int, lr: float,
-          seed: int) -> tuple[list[float], float]:
+          seed: int, baseline_episodes: int) -> tuple[list[float], float]:
     """The mean score of each iteration's episodes, and the random player's (iteration 0 plays
-    with zero weights: uniform over the legal actions)."""
+    ``baseline_episodes`` with zero weights: uniform over the legal actions)."""
     vec = PaixingVectorEnv(variant, num_envs=envs, opponents=opponents)
     space = vec.single_observation_space["observation"]
     scale = (1.0 / np.maximum(np.abs(space.high), 1.0)).astype(np.float32)
@@ -112,7 +112,8 @@ def train(variant: str, opponents: str, iterations: int, episodes: int, envs: in
     baseline = 0.0
     for k in range(iterations + 1):
         started = time.time()
-        (x, mask, actions, returns), scores, obs = collect(vec, policy, scale, episodes, rng, obs)
+        played = baseline_episodes if k == 0 else episodes
+        (x, mask, actions, returns), scores, obs = collect(vec, policy, scale, played, rng, obs)
         mean = float(np.mean(scores))
         if k == 0:
             baseline = mean
@@ -207,13 +208,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--iterations", type=int, default=60)
     parser.add_argument("--episodes", type=int, default=64, help="hands per iteration")
     parser.add_argument("--envs", type=int, default=16, help="games stepped together")
+    parser.add_argument("--baseline-episodes", type=int, default=256, help="hands the random player is measured on")
     parser.add_argument("--lr", type=float, default=0.01)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=Path("env-learning-curve.png"))
     args = parser.parse_args(argv)
-    curve, baseline = train(args.variant, args.opponents, args.iterations, args.episodes, args.envs, args.lr, args.seed)
+    cpu = time.process_time()
+    curve, baseline = train(args.variant, args.opponents, args.iterations, args.episodes, args.envs, args.lr,
+                            args.seed, args.baseline_episodes)
     last = curve[-max(len(curve) // 5, 1) :]
-    print(f"random player {baseline:+.3f}; the last {len(last)} iterations {np.mean(last):+.3f} a hand")
+    print(f"random player {baseline:+.3f}; the last {len(last)} iterations {np.mean(last):+.3f} a hand"
+          f" ({time.process_time() - cpu:.0f}s CPU)")
     write_png(args.out, plot(curve, baseline, args.episodes))
     print(f"learning curve: {args.out}")
     return 0

@@ -221,15 +221,21 @@ def test_a_guandan_hand_at_level_7_deals_with_7_as_the_level() -> None:
     assert e.game.level == "7" and e.table.info()["level"] == "7"
     assert e.game.rs.hand.level == "7"  # the hand's rules: 7 is the level rank
     assert {str(c) for c in e.game.rs.tables.wild_cards} == {"7H"}  # 逢人配: the level's heart
+    _play_out(e, random.Random(1))  # every legal play at level 7 has an index (the space knew level 2's)
+    assert e.game.over
 
 
-@pytest.mark.xfail(raises=KeyError, strict=True,
-                   reason="the action space knows level 2's plays only: the level-aware index is `actions`' part of issue 20")
+@pytest.mark.slow  # ~8 s: a whole 掼蛋 match of random play
 def test_a_whole_guandan_match() -> None:
+    """Levels 2 … A, tribute and return between hands: every hand's plays have an index (the
+    action space knew level 2's plays only before the level-aware index)."""
     e = raw_env("guandan", episode="match")
     e.reset(seed=3)
-    _play_out(e, random.Random(3))
-    assert e.table.session is not None and e.table.session.winner in (0, 1)
+    total = _play_out(e, random.Random(3))
+    session = e.table.session
+    assert session is not None and session.winner in (0, 1)
+    assert [total[a] for a in e.possible_agents] == session.totals
+    assert len({r["level"] for r in session.records}) > 2
 
 
 @pytest.mark.parametrize(("variant", "options", "message"), [

@@ -82,6 +82,15 @@ def test_a_match_episode_sums_the_hands() -> None:
     assert len({i["level"] for i in infos}) > 1
 
 
+@pytest.mark.slow  # a whole 掼蛋 match: ~10 s
+def test_a_whole_guandan_match_against_greedy_players() -> None:
+    env = gymnasium.make("paixing/guandan-v0", episode="match", opponents="greedy", seat=3)
+    total, infos = _masked_random(env.unwrapped, random.Random(2), 6)
+    session = env.unwrapped.table.session
+    assert session is not None and total == session.totals[3]
+    assert infos[-1]["winner"] == session.winner in (0, 1)
+
+
 def test_seeded_episodes_repeat_and_unseeded_ones_differ() -> None:
     def trajectory(env: PaixingGymEnv, seed: int | None) -> list[int]:
         obs, info = env.reset(seed=seed)

@@ -46,9 +46,9 @@ def test_the_policy_is_masked_and_its_step_follows_the_advantage() -> None:
 def test_a_few_iterations_end_to_end(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     example = _example()
     out = tmp_path / "curve.png"
-    assert example.main(["--iterations", "2", "--episodes", "3", "--envs", "2", "--out", str(out)]) == 0
+    assert example.main(["--iterations", "2", "--episodes", "3", "--baseline-episodes", "4", "--envs", "2", "--out", str(out)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("random player: ") and lines[0].endswith(" a hand over 3 hands")
+    assert lines[0].startswith("random player: ") and lines[0].endswith(" a hand over 4 hands")
     assert [line.split(":")[0] for line in lines[1:3]] == ["iteration   1", "iteration   2"]
     assert lines[-1] == f"learning curve: {out}"
     data = out.read_bytes()
