@@ -149,7 +149,9 @@ class Table:
         self.session: Session | None = None
         self._banked = [0] * self.n  # the finished hands' scores (a match)
         self._legal: dict[int, list[Action]] = {}
-        self._legal_key: tuple[int, int, int] = (0, -1, -1)
+        self._legal_of: tuple[Game | None, int, int] = (None, -1, -1)
+        """The state ``_legal`` was computed for: the game object, its log's and its action
+        list's lengths (every action adds to both)."""
 
     def observation_space(self) -> spaces.Dict:
         """PettingZoo's classic form: the flattened features and the action mask."""
@@ -188,10 +190,10 @@ class Table:
         """The legal actions of the seat to act by level-1 index (computed once per state)."""
         game = self.game
         assert game is not None
-        key = (id(game), len(game.log), game.turn)
-        if self._legal_key != key:
+        known, events, actions = self._legal_of
+        if known is not game or events != len(game.log) or actions != len(game.actions):
             self._legal = self.space.legal(game.legal_actions()) if not game.over else {}
-            self._legal_key = key
+            self._legal_of = (game, len(game.log), len(game.actions))
         return self._legal
 
     def apply_action(self, action: Action) -> bool:
