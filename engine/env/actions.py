@@ -37,7 +37,7 @@ import operator
 from collections.abc import Iterator, Sequence
 
 from paixing.env.readings import PlayKey, Readings, build_readings, kicker_wilds, play_key
-from paixing.game.actions import Action
+from paixing.game.actions import Action, LegalActions
 from paixing.game.state import Game
 from paixing.game.steps import STEPS
 from paixing.hands.cache import ruleset
@@ -76,8 +76,8 @@ def distinct_cards(rs: Ruleset) -> list[Card]:
 
 
 class PlayKeys(Sequence[PlayKey]):
-    """The play keys in index order, computed when read (a sequence, not a list: 跑得快 has
-    hundreds of thousands)."""
+    """The play keys in index order, computed when read (a sequence, not a list: a game of
+    planes with wings has hundreds of thousands)."""
 
     def __init__(self, readings: Readings) -> None:
         self.readings = readings
@@ -106,6 +106,9 @@ class ActionSpace:
         self.base = len(contract_slots)
         self.size = self.base + self.readings.size
         """How many level-1 indices the variant has."""
+        self._last: tuple[LegalActions, list[int]] | None = None
+        """The last list of legal actions indexed, and its indices (a ``LegalActions`` never
+        changes: the mask's and the step's reading of one decision compute them once)."""
 
     @property
     def play_keys(self) -> PlayKeys:
@@ -129,28 +132,49 @@ class ActionSpace:
             raise KeyError(f"{action} is outside {self.rs.id}'s action space")
         return index
 
+    def indices(self, actions: Sequence[Action]) -> list[int]:
+        """The level-1 index of each action, in order. From the game's ``LegalActions`` the
+        plays are read as they sit in its list (raw plays stay raw: no ``Play`` or ``Action``
+        is made for a mask)."""
+        if not isinstance(actions, LegalActions):
+            return [self.play_to_action(a) for a in actions]
+        last = self._last
+        if last is not None and last[0] is actions:  # the mask's list, asked again to step
+            return last[1]
+        number, base = self.readings.number, self.base
+        out = []
+        for x in list.__iter__(actions.plays):
+            if type(x) is tuple:
+                i = number(x[0], x[1], x[2], x[3] if len(x) > 3 else (), -1)
+            else:
+                t = x.type
+                i = number(t, x.groups, x.naturals, x.wild_as, x.suit if t.suited else -1)
+            out.append(base + i if i >= 0 else -1)
+        if -1 in out:
+            self.play_to_action(actions[out.index(-1)])  # raises, naming the play
+        out += [self.play_to_action(actions[i]) for i in range(len(out), len(actions))]
+        self._last = (actions, out)
+        return out
+
     def legal(self, actions: Sequence[Action]) -> dict[int, list[Action]]:
         """The legal actions grouped by level-1 index (each group in the engine's order)."""
         grouped: dict[int, list[Action]] = {}
-        index = self.play_to_action
-        for action in actions:
-            i = index(action)
+        for at, i in enumerate(self.indices(actions)):
             found = grouped.get(i)
             if found is None:
-                grouped[i] = [action]
+                grouped[i] = [actions[at]]
             else:
-                found.append(action)
+                found.append(actions[at])
         return grouped
 
     def legal_indices(self, actions: Sequence[Action]) -> list[int]:
         """The distinct level-1 indices of ``actions`` (the action mask's ones), in order."""
-        index = self.play_to_action
-        return list(dict.fromkeys(index(a) for a in actions))
+        return list(dict.fromkeys(self.indices(actions)))
 
     def details(self, game: Game, index: int) -> list[Action]:
         """The level-2 choices of ``index`` now: the legal actions it stands for."""
-        index_of = self.play_to_action
-        return [a for a in game.legal_actions() if index_of(a) == index]
+        legal = _current(game)
+        return [legal[at] for at, i in enumerate(self.indices(legal)) if i == index]
 
     def check_index(self, index: object) -> None:
         """Raise ValueError naming ``index`` when it is no index of this space: not a whole
@@ -164,13 +188,7 @@ class ActionSpace:
     def action_to_play(self, game: Game, index: int, detail: int = 0) -> Action:
         """The legal action of ``game``'s player to act that ``index`` (and ``detail``) means."""
         self.check_index(index)
-        index = operator.index(index)
-        if detail == 0:  # the first legal action of the index: no list of the others
-            index_of = self.play_to_action
-            found = next((a for a in game.legal_actions() if index_of(a) == index), None)
-            choices = [] if found is None else [found]
-        else:
-            choices = self.details(game, index)
+        choices = self.details(game, operator.index(index))
         if not choices:
             raise ValueError(f"action {index} ({self.describe(index)}) is not legal now")
         return choices[min(detail, len(choices) - 1)]
@@ -193,7 +211,15 @@ class ActionSpace:
         extra = " + " + format_cards([Card(tables.ranks[r]) for r, n in kick for _ in range(n)]) if kick else ""
         suited = f" {tables.suit_names[suit]}" if suit >= 0 else ""
         wilds = f" ({wild} wild)" if wild else ""
-        return f"{self.rs.types[t].id}: {core}{extra}{suited}{wilds}"
+        what = f": {core}{extra}{suited}" if groups or kick else ""  # a set of named cards: its type says it
+        return f"{self.rs.types[t].id}{what}{wilds}"
+
+
+def _current(game: Game) -> LegalActions:
+    """The game's legal actions: the list it handed out last if it still holds (``Game.apply``
+    drops it; the observation asked for it a moment ago), else a new one."""
+    issued = getattr(game, "_issued", None)
+    return issued if isinstance(issued, LegalActions) and len(issued) else game.legal_actions()
 
 
 _SPACES: dict[int, tuple[Ruleset, ActionSpace]] = {}

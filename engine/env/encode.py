@@ -3,38 +3,66 @@
 Every per-seat axis is rotated so that row 0 is the observing seat, row 1 the next seat in
 seat order, and so on: a policy trained in one seat plays in any other. Cards are counted
 over the variant's distinct cards (``actions.distinct_cards``: rank then suit, wild cards
-last), so two packs give counts up to 2.
+last), so two packs give counts up to 2. C is the number of distinct cards, n of seats, K of
+contracts, L of level ranks (a match's ``session.levels.ranks``, or the one ``ranks.level``;
+0 without levels), A the size of the action space.
 
 | key | shape | dtype | what |
 | --- | --- | --- | --- |
-| ``hand`` | (C,) | int8 | own cards, a count per distinct card |
-| ``played`` | (n, C) | int8 | cards each seat has played this deal (the public history) |
-| ``trick`` | (n, C) | int8 | cards each seat has played in the current trick |
-| ``passed`` | (n,) | int8 | 1 where the seat passed in the current trick |
+| ``action_mask`` | (A,) | int8 | 1 for each legal level-1 action (``actions.ActionSpace``) |
 | ``cards_left`` | (n,) | int16 | cards each seat holds |
+| ``contract`` | (K+1,) | int8 | one-hot over the variant's contracts; the last slot: none yet |
+| ``declarers`` | (3,) | int8 | one-hot: whose level the hand is played at (my side, the other side, nobody's yet or no match) |
+| ``hand`` | (C,) | int8 | own cards, a count per distinct card |
+| ``level`` | (L+1,) | int8 | one-hot: the hand's level rank; the last slot: none |
+| ``passed`` | (n,) | int8 | 1 where the seat passed in the current trick |
+| ``phase`` | (3,) | int8 | one-hot: contract, play, over |
+| ``played`` | (n, C) | int8 | cards each seat has played this deal (the public history) |
+| ``roles`` | (n, 4) | int8 | per seat: declarer, declarer's partner (once known), known mate of mine, active in play |
+| ``scores`` | (n,) | float32 | scores so far this hand |
+| ``side_levels`` | (2, L+1) | int8 | each side's level in the match, my side first (one-hot; the last slot: unknown) |
 | ``target`` | (C,) | int8 | the play to beat (all zero when leading or in the contract phase) |
 | ``target_seat`` | (n,) | int8 | one-hot: who made it |
-| ``contract`` | (K+1,) | int8 | one-hot over the variant's contracts; the last slot: none yet |
-| ``roles`` | (n, 4) | int8 | per seat: declarer, declarer's partner (once known), known mate of mine, active in play |
-| ``phase`` | (3,) | int8 | one-hot: contract, play, over |
-| ``scores`` | (n,) | float32 | scores so far this hand |
-| ``action_mask`` | (A,) | int8 | 1 for each legal level-1 action (``actions.ActionSpace``) |
+| ``trick`` | (n, C) | int8 | cards each seat has played in the current trick |
+| ``wild`` | (C,) | int8 | 1 for each card that is wild in this hand (a level's hearts, a drawn rank) |
 
-Everything is read from the ``Observation`` alone, so no other seat's cards can leak in.
+The keys are in alphabetical order, which is gymnasium's ``Dict`` order, and OpenSpiel's
+tensor is these arrays but the mask flattened in this order (``Encoder.layout`` gives each
+slice's offset). Everything is read from the ``Observation`` alone (and the match state the
+hand was dealt with, which every seat knows), so no other seat's cards can leak in.
+
+Speed: the int8 arrays are views of one ``bytearray`` filled by index (a numpy call per small
+array cost more than the counting), and the played-card counts are kept per seat between
+observations of a hand.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from gymnasium import spaces
 from paixing.env.actions import ActionSpace, distinct_cards
 from paixing.game.events import Deal, Played
 from paixing.game.observation import Observation
+from paixing.game.teams import fixed_sides
 from paixing.rules.cards import Card, parse_cards
 
+if TYPE_CHECKING:
+    from paixing.game.match import MatchState
+
 PHASES = ("contract", "play", "over")
+
+
+def level_ranks(space: ActionSpace) -> list[str]:
+    """The level ranks a variant's hands are played at (L of the table): its match's
+    levels, or its one ``ranks.level``, or none."""
+    v = space.rs.variant
+    game = v.game
+    if game is not None and game.session is not None and game.session.levels is not None:
+        return list(game.session.levels.ranks)
+    return [v.ranks.level] if v.ranks.level else []
 
 
 class Encoder:
@@ -51,37 +79,67 @@ class Encoder:
         self.card_index = {c: i for i, c in enumerate(self.cards)}
         self.copies = max(rs.deck_counts.values())
         self.contracts = [c.id for c in rs.variant.game.contracts]
+        self.levels = level_ranks(space)
+        fixed = next((c for c in rs.variant.game.contracts if c.teams == "fixed"), None)
+        self.sides = fixed_sides(fixed, self.n) if fixed is not None else tuple(s % 2 for s in range(self.n))
         self._parsed: dict[str, list[int]] = {}
+        self._wild: dict[int, tuple[object, bytes]] = {}
+        n, c, lv = self.n, len(self.cards), len(self.levels) + 1
+        shapes: dict[str, tuple[int, ...]] = {
+            "contract": (len(self.contracts) + 1,), "declarers": (3,), "hand": (c,), "level": (lv,),
+            "passed": (n,), "phase": (len(PHASES),), "played": (n, c), "roles": (n, 4),
+            "side_levels": (2, lv), "target": (c,), "target_seat": (n,), "trick": (n, c), "wild": (c,),
+        }
+        self.shapes = shapes
+        self.at: dict[str, int] = {}
+        """Offset of each int8 array in the one buffer (alphabetical order)."""
+        total = 0
+        self._slices: list[tuple[str, int, int, tuple[int, ...]]] = []
+        """(key, start, end, shape: empty for a one-dimensional array, which needs no reshape)."""
+        for key in sorted(shapes):
+            size = int(np.prod(shapes[key]))
+            self.at[key] = total
+            self._slices.append((key, total, total + size, shapes[key] if len(shapes[key]) > 1 else ()))
+            total += size
+        self.total = total
         self.reset()
 
     def reset(self) -> None:
         """Forget the cached history counts (a new hand)."""
         n, c = self.n, len(self.cards)
         self._seen = [0] * n
-        self._played = [np.zeros((n, c), np.int8) for _ in range(n)]
+        self._played = [bytearray(n * c) for _ in range(n)]
 
     def observation_space(self) -> spaces.Dict:
         """The gymnasium space of ``encode``'s dict."""
-        n, c, top = self.n, len(self.cards), self.copies
+        top = self.copies
         deck = len(self.space.rs.deck())
+        tops = {"hand": top, "played": top, "trick": top, "target": top}
+        boxes: dict[str, spaces.Space[Any]] = {key: spaces.Box(0, tops.get(key, 1), shape, np.int8) for key, shape in self.shapes.items()}
+        boxes["cards_left"] = spaces.Box(0, deck, (self.n,), np.int16)
+        boxes["scores"] = spaces.Box(-np.inf, np.inf, (self.n,), np.float32)
+        boxes["action_mask"] = spaces.Box(0, 1, (self.space.size,), np.int8)
+        return spaces.Dict(boxes)
 
-        def box(shape: tuple[int, ...], high: float, dtype: type = np.int8, low: float = 0) -> spaces.Box:
-            return spaces.Box(low, high, shape, dtype)
+    def layout(self) -> list[tuple[str, int, int, tuple[int, ...]]]:
+        """(key, offset, length, shape) of each array in the flattened observation tensor
+        (OpenSpiel's: every array but the mask, in the keys' alphabetical order)."""
+        shapes = {**self.shapes, "cards_left": (self.n,), "scores": (self.n,)}
+        out, at = [], 0
+        for key in sorted(shapes):
+            size = int(np.prod(shapes[key]))
+            out.append((key, at, size, shapes[key]))
+            at += size
+        return out
 
-        return spaces.Dict({
-            "hand": box((c,), top),
-            "played": box((n, c), top),
-            "trick": box((n, c), top),
-            "passed": box((n,), 1),
-            "cards_left": box((n,), deck, np.int16),
-            "target": box((c,), top),
-            "target_seat": box((n,), 1),
-            "contract": box((len(self.contracts) + 1,), 1),
-            "roles": box((n, 4), 1),
-            "phase": box((len(PHASES),), 1),
-            "scores": box((n,), np.inf, np.float32, -np.inf),
-            "action_mask": box((self.space.size,), 1),
-        })
+    def mask(self, legal: Sequence[object]) -> np.ndarray:
+        """The action mask of these legal actions (an observation's ``legal``: empty when the
+        seat is not to act)."""
+        mask = bytearray(self.space.size)  # a bytearray set by index, then viewed: no numpy call per index
+        if legal:
+            for i in self.space.indices(legal):  # type: ignore[arg-type]
+                mask[i] = 1
+        return np.frombuffer(mask, np.int8)
 
     def _indices(self, text: str) -> list[int]:
         known = self._parsed.get(text)
@@ -89,63 +147,92 @@ class Encoder:
             known = self._parsed[text] = [self.card_index[c] for c in parse_cards(text)]
         return known
 
-    def _count(self, cards: Iterable[Card]) -> np.ndarray:
-        out = np.zeros(len(self.cards), np.int8)
-        for card in cards:
-            out[self.card_index[card]] += 1
-        return out
-
     def played(self, obs: Observation) -> np.ndarray:
         """Cards each seat (absolute order) has played in this deal, from the history."""
+        return np.frombuffer(bytes(self._played_counts(obs)), np.int8).reshape(self.n, len(self.cards))
+
+    def _played_counts(self, obs: Observation) -> bytearray:
         seat = obs.seat
         counts = self._played[seat]
         history = obs.history
+        c = len(self.cards)
         if len(history) < self._seen[seat]:  # another hand: start again
-            counts[:] = 0
+            counts[:] = bytes(len(counts))
             self._seen[seat] = 0
         for event in history[self._seen[seat] :]:
             if isinstance(event, Played):
+                row = event.seat * c
                 for i in self._indices(event.cards):
-                    counts[event.seat, i] += 1
+                    counts[row + i] += 1
             elif isinstance(event, Deal):
-                counts[:] = 0
+                counts[:] = bytes(len(counts))
         self._seen[seat] = len(history)
         return counts
 
-    def encode(self, obs: Observation, mask: np.ndarray) -> dict[str, np.ndarray]:
-        """The dict of arrays for ``obs`` (``mask``: the action mask, see ``ActionSpace``)."""
-        n = self.n
-        order = [(obs.seat + k) % n for k in range(n)]
-        trick = np.zeros((n, len(self.cards)), np.int8)
-        passed = np.zeros(n, np.int8)
-        for seat, play in obs.trick:
+    def _wild_cards(self, obs: Observation) -> bytes:
+        """1 for each distinct card wild in the observation's ruleset (kept per ruleset)."""
+        rs = obs.rs
+        known = self._wild.get(id(rs))
+        if known is None or known[0] is not rs:
+            known = self._wild[id(rs)] = (rs, bytes(1 if rs.is_wild(c) else 0 for c in self.cards))
+        return known[1]
+
+    def _count(self, buf: bytearray, at: int, cards: Iterable[Card]) -> None:
+        index = self.card_index
+        for card in cards:
+            buf[at + index[card]] += 1
+
+    def encode(self, obs: Observation, mask: np.ndarray | None = None, match: MatchState | None = None) -> dict[str, np.ndarray]:
+        """The dict of arrays for ``obs``. ``mask``: the action mask (None: made from
+        ``obs.legal``, see ``mask``); ``match``: the match state the hand was dealt with
+        (``Game.match_state``; None: the side levels are unknown)."""
+        n, c, at = self.n, len(self.cards), self.at
+        seat = obs.seat
+        buf = bytearray(self.total)
+        self._count(buf, at["hand"], obs.hand)
+        played = self._played_counts(obs)
+        start = at["played"]
+        buf[start : start + n * c] = played[seat * c :] + played[: seat * c]
+        for s, play in obs.trick:
+            r = (s - seat) % n
             if play is None:
-                passed[seat] = 1
+                buf[at["passed"] + r] = 1
             else:
-                trick[seat] += self._count(play.cards)
-        target = np.zeros(len(self.cards), np.int8)
-        target_seat = np.zeros(n, np.int8)
+                self._count(buf, at["trick"] + r * c, play.cards)
         if obs.last is not None and obs.phase == "play":
-            target = self._count(obs.last[1].cards)
-            target_seat[obs.last[0]] = 1
-        contract = np.zeros(len(self.contracts) + 1, np.int8)
-        contract[self.contracts.index(obs.contract.id) if obs.contract is not None else -1] = 1
-        roles = np.zeros((n, 4), np.int8)
+            self._count(buf, at["target"], obs.last[1].cards)
+            buf[at["target_seat"] + (obs.last[0] - seat) % n] = 1
+        buf[at["contract"] + (self.contracts.index(obs.contract.id) if obs.contract is not None else len(self.contracts))] = 1
+        roles = at["roles"]
         for s in range(n):
-            roles[s] = (s == obs.declarer, s == obs.partner, s in obs.mates, s in obs.active)
-        phase = np.zeros(len(PHASES), np.int8)
-        phase[PHASES.index(obs.phase) if obs.phase in PHASES else 0] = 1
-        return {
-            "hand": self._count(obs.hand),
-            "played": self.played(obs)[order],
-            "trick": trick[order],
-            "passed": passed[order],
-            "cards_left": np.array(obs.cards_left, np.int16)[order],
-            "target": target,
-            "target_seat": target_seat[order],
-            "contract": contract,
-            "roles": roles[order],
-            "phase": phase,
-            "scores": np.array(obs.scores, np.float32)[order],
-            "action_mask": mask,
-        }
+            row = roles + 4 * ((s - seat) % n)
+            buf[row] = s == obs.declarer
+            buf[row + 1] = s == obs.partner
+            buf[row + 2] = s in obs.mates
+            buf[row + 3] = s in obs.active
+        buf[at["phase"] + (PHASES.index(obs.phase) if obs.phase in PHASES else 0)] = 1
+        buf[at["wild"] : at["wild"] + c] = self._wild_cards(obs)
+        self._levels(buf, obs, match)
+        arrays = np.frombuffer(buf, np.int8)
+        out = {key: arrays[a:b].reshape(shape) if shape else arrays[a:b] for key, a, b, shape in self._slices}
+        out["cards_left"] = np.array(obs.cards_left[seat:] + obs.cards_left[:seat], np.int16)
+        out["scores"] = np.array(obs.scores[seat:] + obs.scores[:seat], np.float32)
+        out["action_mask"] = self.mask(obs.legal) if mask is None else mask
+        return out
+
+    def _levels(self, buf: bytearray, obs: Observation, match: MatchState | None) -> None:
+        """The hand's level, each side's level and whose level it is (see the table)."""
+        at, levels = self.at, self.levels
+        none = len(levels)
+        level = obs.rs.hand.level or obs.rs.variant.ranks.level
+        buf[at["level"] + (levels.index(level) if level in levels else none)] = 1
+        mine = self.sides[obs.seat]
+        if match is None or not levels:
+            buf[at["side_levels"] + none] = 1
+            buf[at["side_levels"] + none + 1 + none] = 1
+            buf[at["declarers"] + 2] = 1
+            return
+        for row, side in enumerate((mine, 1 - mine)):
+            k = match.levels[side] if side < len(match.levels) else none
+            buf[at["side_levels"] + row * (none + 1) + min(k, none)] = 1
+        buf[at["declarers"] + (2 if match.declarers < 0 else 0 if match.declarers == mine else 1)] = 1

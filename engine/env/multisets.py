@@ -5,7 +5,8 @@ of), ``0 ≤ x[i] ≤ caps[i]``, whose sum (the number of units) lies in ``lo �
 are ordered by their sum, then lexicographically, and a vector's rank is the number of
 vectors before it. ``ways[i][k]`` (vectors over the positions ``i …`` that sum to ``k``) is all
 that is stored: ``(m + 1) × (hi + 1)`` integers, so the space of a plane's wings costs a few
-hundred integers however many wings there are (跑得快's deck-wide table held 548,304 keys).
+hundred integers however many wings there are (a deck-wide table of planes with wings held
+548,304 keys).
 Ranking and unranking walk the positions once: microseconds.
 """
 

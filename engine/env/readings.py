@@ -9,7 +9,7 @@ number (``multisets.Multisets``) times ``wilds + 1``, plus the number of wild ca
 The readings are what each type's shape generates from the whole deck with the type's
 kickers taken off (a kicker-less copy of the variant, compiled once): the cores are few (a few
 hundred; 5,148 flushes in 大老二), whereas cores × kickers were hundreds of thousands of plays
-(跑得快's planes with every pair of wings of the deck: 548,304, 46 s to list). The shapes own
+(planes with every pair of wings of the deck: 548,304 in one game, 46 s to list). The shapes own
 their cores' combinatorics (a chain wrapping round, a user's own shape), so the cores are
 asked of them, not re-derived here; the kickers follow one rule for every shape and are
 numbered by formula.
@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import bisect
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from paixing.env.multisets import Multisets
@@ -45,8 +46,12 @@ from paixing.hands.view import HandView
 
 PlayKey = tuple[int, tuple[tuple[int, int], ...], int, tuple[tuple[int, int], ...], int]
 """(type index, core groups, suit or -1, kicker ranks and counts, wild cards used)."""
-Reading = tuple[int, tuple[tuple[int, int], ...], int]
+Groups = tuple[tuple[int, int], ...]
+Reading = tuple[int, Groups, int]
 """(type index, core groups sorted by rank, suit or -1)."""
+MEMO = 1 << 16
+"""Plays whose number ``Readings.number`` remembers (then it starts again): a bound, so that
+what the space holds does not grow with the plays a long run meets."""
 
 
 def play_key(play: Play) -> PlayKey:
@@ -105,6 +110,8 @@ class Readings:
         self.offsets = [b.offset for b in blocks]
         self.size = blocks[-1].offset + blocks[-1].span if blocks else 0
         self._maps: dict[int, tuple[RankTables, tuple[int, ...] | None]] = {}
+        self._memo: dict[tuple[object, ...], int] = {}
+        self._types: dict[int, TypeInfo] = {}
 
     def _rank_map(self, tables: RankTables) -> tuple[int, ...] | None:
         """Rank index in ``tables`` → the base ruleset's (None: the same indices)."""
@@ -129,8 +136,39 @@ class Readings:
 
     def index(self, play: Play) -> int:
         """The number of ``play`` inside the play part (-1 when no block holds it)."""
-        t, groups, suit, kick, wilds = self.canonical(play)
-        block = self.by_reading.get((t, groups, suit))
+        t = play.type
+        return self.number(t, play.groups, play.naturals, play.wild_as, play.suit if t.suited else -1)
+
+    def number(self, t: TypeInfo, groups: Groups, naturals: Groups, wild_as: tuple[int, ...], suit: int) -> int:
+        """The number of the play of these fields (a ``Play``'s, or a raw play's of
+        ``paixing.hands.lazy``: a mask reads them without making the plays): -1 when no block
+        holds it. Kept in a bounded memo (a random hand asks about the same plays again)."""
+        memo_key = (id(t), groups, naturals, wild_as, suit)
+        found = self._memo.get(memo_key)
+        if found is None:
+            if len(self._memo) >= MEMO:
+                self._memo.clear()
+            self._types.setdefault(id(t), t)  # kept alive: its id stays its own
+            found = self._memo[memo_key] = self._number(t, groups, naturals, wild_as, suit)
+        return found
+
+    def _number(self, t: TypeInfo, groups: Groups, naturals: Groups, wild_as: tuple[int, ...], suit: int) -> int:
+        mapping = self._rank_map(t.tables)
+        kick: list[tuple[int, int]] = []
+        if wild_as or t.kickers is not None:  # kickers: what is read beyond the core
+            left = dict(naturals)
+            for r in wild_as:
+                left[r] = left.get(r, 0) + 1
+            for r, n in groups:
+                left[r] = left.get(r, 0) - n
+            kick = sorted((r, n) for r, n in left.items() if n > 0)
+        if mapping is not None:
+            groups = tuple(sorted((mapping[r], n) for r, n in groups))
+            kick = sorted((mapping[r], n) for r, n in kick)
+        elif len(groups) > 1:
+            groups = tuple(sorted(groups))
+        block = self.by_reading.get((t.index, groups, suit))
+        wilds = len(wild_as)
         if block is None or wilds > block.wilds:
             return -1
         number = 0
@@ -142,7 +180,7 @@ class Readings:
             return -1
         return block.offset + number * (block.wilds + 1) + wilds
 
-    def _kick_number(self, block: Block, kick: tuple[tuple[int, int], ...]) -> int:
+    def _kick_number(self, block: Block, kick: Sequence[tuple[int, int]]) -> int:
         assert block.kicks is not None
         where = block.where
         units = []
@@ -269,45 +307,60 @@ def _collect(rs: Ruleset) -> tuple[dict[Reading, int], dict[int, int], int]:
     return readings, caps, wilds
 
 
+@dataclass(frozen=True)
+class Bounds:
+    """What every block of a variant shares: the largest hand, each rank's copies in the deck,
+    the most wild cards, each type's largest ``kick_cap``, and the kicker sets made so far."""
+
+    most: int
+    copies: Counter[int]
+    wilds: int
+    caps: dict[int, int]
+    kick_sets: dict[tuple[tuple[int, ...], int, int], Multisets]
+
+
+def _block(rs: Ruleset, reading: Reading, cards: int, offset: int, bounds: Bounds) -> Block | None:
+    """The block of one reading (None: no play of it fits in a hand)."""
+    if cards > bounds.most:
+        return None
+    t = rs.types[reading[0]]
+    spec = t.kickers
+    if spec is None:
+        return Block(reading, offset, min(bounds.wilds, cards), None, (), 1, {})
+    unit = spec.size
+    units = kick_units(spec, len(reading[1]))
+    lo, hi = (0, units - 1) if spec.fewer else (units, units)
+    hi = min(hi, (bounds.most - cards) // unit)
+    if hi < lo:
+        return None
+    extra = bounds.wilds if spec.wilds != "no" else 0
+    core = {r for r, _ in reading[1]}
+    cap = bounds.caps.get(t.index, t.kick_cap)
+    eligible = [(r, min(bounds.copies[r] + extra, cap) // unit) for r in range(len(rs.ranks)) if not (spec.other_ranks and r in core)]
+    if spec.distinct_ranks:
+        eligible = [(r, min(c, 1)) for r, c in eligible]
+    eligible = [(r, c) for r, c in eligible if c > 0]
+    shape = (tuple(c for _, c in eligible), lo, hi)
+    kicks = bounds.kick_sets.get(shape)
+    if kicks is None:
+        kicks = bounds.kick_sets[shape] = Multisets(*shape)
+    if kicks.size == 0:
+        return None
+    room = cards + kicker_wilds(t, hi * unit)
+    kept = tuple(r for r, _ in eligible)
+    return Block(reading, offset, min(bounds.wilds, room), kicks, kept, unit, {r: i for i, r in enumerate(kept)})
+
+
 def build_readings(rs: Ruleset) -> Readings:
     """The blocks of ``rs``'s play space (``rs``: a base ruleset)."""
     readings, caps, wilds = _collect(rs)
-    most = largest_hand(rs)
     copies = Counter(rs.rank_index[c.rank] for c in rs.deck() if c.rank in rs.rank_index)
-    ranks = range(len(rs.ranks))
-    kick_sets: dict[tuple[tuple[int, ...], int, int], Multisets] = {}
+    bounds = Bounds(largest_hand(rs), copies, wilds, caps, {})
     blocks: list[Block] = []
     offset = 0
     for reading in sorted(readings):
-        cards = readings[reading]
-        if cards > most:
-            continue
-        t = rs.types[reading[0]]
-        spec = t.kickers
-        if spec is None:
-            block = Block(reading, offset, min(wilds, cards), None, (), 1, {})
-        else:
-            unit = spec.size
-            units = kick_units(spec, len(reading[1]))
-            lo, hi = (0, units - 1) if spec.fewer else (units, units)
-            hi = min(hi, (most - cards) // unit)
-            if hi < lo:
-                continue
-            extra = wilds if spec.wilds != "no" else 0
-            core = {r for r, _ in reading[1]}
-            cap = caps.get(t.index, t.kick_cap)
-            eligible = [(r, 1 if spec.distinct_ranks else min(copies[r] + extra, cap) // unit)
-                        for r in ranks if not (spec.other_ranks and r in core)]
-            eligible = [(r, c) for r, c in eligible if c > 0]
-            shape = (tuple(c for _, c in eligible), lo, hi)
-            kicks = kick_sets.get(shape)
-            if kicks is None:
-                kicks = kick_sets[shape] = Multisets(*shape)
-            if kicks.size == 0:
-                continue
-            room = cards + kicker_wilds(t, hi * unit)
-            kept = tuple(r for r, _ in eligible)
-            block = Block(reading, offset, min(wilds, room), kicks, kept, unit, {r: i for i, r in enumerate(kept)})
-        blocks.append(block)
-        offset += block.span
+        block = _block(rs, reading, readings[reading], offset, bounds)
+        if block is not None:
+            blocks.append(block)
+            offset += block.span
     return Readings(rs, blocks)

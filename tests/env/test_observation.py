@@ -1,0 +1,111 @@
+"""The observation encoding (``paixing.env.encode``; needs the ``env`` extra): every slice of
+the flattened tensor where docs/env.md says, the level and the match state carried, the wild
+cards of the hand marked, the mask the legal set."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+np = pytest.importorskip("numpy")
+pytest.importorskip("gymnasium")
+
+from paixing.env.actions import action_space  # noqa: E402
+from paixing.env.encode import Encoder  # noqa: E402
+from paixing.game.match import MatchState  # noqa: E402
+from paixing.game.state import new_game  # noqa: E402
+
+from tests.helpers import ROOT  # noqa: E402
+
+
+def _layout_rows(encoder: Encoder) -> dict[str, tuple[int, int]]:
+    return {key: (at, size) for key, at, size, _ in encoder.layout()}
+
+
+def test_the_tensor_layout_is_the_documented_one() -> None:
+    """斗地主: C = 54 distinct cards, n = 3, K = 1 contract, no level (L = 0). The slices follow
+    one another in alphabetical order, as gymnasium's Dict and OpenSpiel's tensor have them."""
+    encoder = Encoder(action_space("doudizhu"))
+    rows = _layout_rows(encoder)
+    assert list(rows) == sorted(rows)
+    assert rows == {
+        "cards_left": (0, 3), "contract": (3, 2), "declarers": (5, 3), "hand": (8, 54), "level": (62, 1),
+        "passed": (63, 3), "phase": (66, 3), "played": (69, 162), "roles": (231, 12), "scores": (243, 3),
+        "side_levels": (246, 2), "target": (248, 54), "target_seat": (302, 3), "trick": (305, 162), "wild": (467, 54),
+    }
+    space = encoder.observation_space().spaces
+    assert [k for k in space if k != "action_mask"] == list(rows)
+    assert all(int(np.prod(space[k].shape)) == size for k, (_, size) in rows.items())
+
+
+def test_docs_table_has_every_slice() -> None:
+    text = (ROOT / "docs" / "env.md").read_text(encoding="utf-8")
+    for key, at, size, _ in Encoder(action_space("guandan")).layout():
+        assert f"| `{key}` | {at} | {size} |" in text, key
+
+
+def test_the_arrays_flatten_to_the_layout() -> None:
+    encoder = Encoder(action_space("chibi-dagun"))
+    game = new_game("chibi-dagun", 3)
+    rng = random.Random(0)
+    for _ in range(30):
+        legal = game.legal_actions()
+        game.apply(legal[rng.randrange(len(legal))])
+    obs = encoder.encode(game.observation(game.turn))
+    flat = np.concatenate([obs[key].ravel().astype(np.float32) for key, *_ in encoder.layout()])
+    for key, at, size, shape in encoder.layout():
+        assert obs[key].shape == shape
+        assert np.array_equal(flat[at : at + size], obs[key].ravel())
+    assert obs["hand"].sum() == len(game.hands[game.turn])
+    assert obs["cards_left"][0] == len(game.hands[game.turn])
+
+
+def test_the_mask_is_the_legal_set() -> None:
+    space = action_space("paodekuai")
+    encoder = Encoder(space)
+    game = new_game("paodekuai", 1)
+    obs = game.observation(game.turn)
+    arrays = encoder.encode(obs)
+    assert set(np.flatnonzero(arrays["action_mask"]).tolist()) == set(space.legal(obs.legal))
+    other = (game.turn + 1) % game.n
+    assert not encoder.encode(game.observation(other))["action_mask"].any()
+
+
+@pytest.mark.parametrize("level", ["3", "10", "A"])
+def test_guandan_carries_the_level_and_the_match(level: str) -> None:
+    """掼蛋 at a level: the hand's level one-hot over the 13 level ranks, the wild cards are
+    that rank's hearts, each side's level from the match state (my side first) and whose
+    level is played."""
+    space = action_space("guandan")
+    encoder = Encoder(space)
+    match = {"levels": [level, "4"], "declarers": 0, "previous": [], "hands": 1}
+    game = new_game("guandan", 2, level=level, match=match)
+    state = game.match_state
+    for seat in (0, 1):
+        obs = encoder.encode(game.observation(seat), match=state)
+        ranks = encoder.levels
+        assert obs["level"].tolist() == [int(r == level) for r in ranks] + [0]
+        wild = [str(c) for c, w in zip(encoder.cards, obs["wild"], strict=True) if w]
+        assert wild == [f"{level}H"]
+        mine, theirs = (level, "4") if seat == 0 else ("4", level)
+        assert obs["side_levels"][0].tolist() == [int(r == mine) for r in ranks] + [0]
+        assert obs["side_levels"][1].tolist() == [int(r == theirs) for r in ranks] + [0]
+        assert obs["declarers"].tolist() == ([1, 0, 0] if seat == 0 else [0, 1, 0])
+    unknown = encoder.encode(game.observation(0))
+    assert unknown["side_levels"][:, -1].tolist() == [1, 1]
+    assert unknown["declarers"].tolist() == [0, 0, 1]
+    assert MatchState().declarers == -1
+
+
+def test_drawn_wild_ranks_are_marked() -> None:
+    """癞子斗地主: the rank drawn after the deal is wild in this hand; its four cards are marked."""
+    space = action_space("doudizhu-laizi")
+    encoder = Encoder(space)
+    game = new_game("doudizhu-laizi", 7)
+    while not game.wild_ranks:
+        game.apply(game.legal_actions()[0])
+    (rank,) = game.wild_ranks
+    obs = encoder.encode(game.observation(0))
+    assert sorted(str(c) for c, w in zip(encoder.cards, obs["wild"], strict=True) if w) == sorted(f"{rank}{s}" for s in "SHCD")
+    assert obs["level"].tolist() == [1]  # no level: the one "none" slot
