@@ -266,7 +266,7 @@ class Table:
         """The encoder's named arrays for ``seat`` (``observe``'s vector, before flattening)."""
         game = self.game
         assert game is not None
-        arrays = self.encoder.encode(game.observation(seat), _NO_MASK)
+        arrays = self.encoder.encode(game.observation(seat), _NO_MASK, game.match_state)
         arrays.pop("action_mask", None)
         return arrays
 

@@ -182,6 +182,24 @@ def test_a_whole_match_is_one_episode() -> None:
     assert info["winner"] == session.winner and info["hand"] == e.table.hand
 
 
+def test_a_seat_sees_where_the_match_stands() -> None:
+    """The observation of a hand in a match carries the match state it was dealt with (each
+    side's level, whose level is played), not the "unknown" of a hand alone."""
+    e = raw_env(LEVELS, episode="match")
+    e.reset(seed=5)
+    rng = random.Random(5)
+    while e.table.hand < 3:
+        e.step(rng.choice(sorted(e.legal_actions())))
+    state = e.game.match_state
+    ranks = ["10", "J", "Q", "K", "A"]
+    for seat in range(4):
+        features = e.features(f"seat_{seat}")
+        mine = e.encoder.sides[seat]
+        seen = [ranks[int(np.flatnonzero(row)[0])] for row in features["side_levels"]]
+        assert seen == [ranks[state.levels[mine]], ranks[state.levels[1 - mine]]]
+        assert features["declarers"].tolist() == ([1, 0, 0] if state.declarers == mine else [0, 1, 0])
+
+
 def test_a_match_that_does_not_end_is_truncated() -> None:
     e = raw_env(LEVELS, episode="match", max_hands=2)
     e.reset(seed=5)
@@ -221,6 +239,9 @@ def test_a_guandan_hand_at_level_7_deals_with_7_as_the_level() -> None:
     assert e.game.level == "7" and e.table.info()["level"] == "7"
     assert e.game.rs.hand.level == "7"  # the hand's rules: 7 is the level rank
     assert {str(c) for c in e.game.rs.tables.wild_cards} == {"7H"}  # 逢人配: the level's heart
+    features = e.features("seat_0")
+    assert np.flatnonzero(features["level"]).tolist() == [5]  # 2 3 4 5 6 [7]: the observation says so
+    assert features["wild"].sum() == 1
     _play_out(e, random.Random(1))  # every legal play at level 7 has an index (the space knew level 2's)
     assert e.game.over
 
