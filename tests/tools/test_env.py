@@ -78,12 +78,14 @@ def test_pettingzoo_observation_is_the_seats_own() -> None:
         obs, reward, done, _, _ = e.last()
         total += reward
         seat = int(agent.split("_")[1])
-        assert obs["hand"].sum() == len(e.game.hands[seat])
+        assert set(obs) == {"observation", "action_mask"}  # PettingZoo's classic form
+        features = e.features(agent)  # the flattened vector's arrays by name
+        assert features["hand"].sum() == len(e.game.hands[seat])
         if done:
             e.step(None)
             continue
         mask = obs["action_mask"]
-        assert obs["cards_left"][0] == len(e.game.hands[seat])
+        assert features["cards_left"][0] == len(e.game.hands[seat])
         e.step(int(np.flatnonzero(mask)[-1]))
     assert e.game.over
 
