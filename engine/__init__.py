@@ -23,11 +23,15 @@ unless it uses them, which is most of a command's start-up (docs/performance.md,
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING
 
 # First: with PAIXING_PURE=1 the hand layer loads from its .py sources even where the compiled
-# core is installed (paixing._core.finder installs that finder; it imports only the standard library).
-import paixing._core.finder  # noqa: F401
+# core is installed (paixing._core.finder installs that finder). Imported only then: its
+# importlib machinery would otherwise be paid at every start, before the console script's
+# Ctrl-C guard (paixing.__main__) is in place.
+if os.environ.get("PAIXING_PURE") == "1":
+    import paixing._core.finder  # noqa: F401
 from paixing.rules.lazy import lazy_exports
 
 if TYPE_CHECKING:

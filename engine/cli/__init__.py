@@ -36,11 +36,11 @@ from .common import app as _app
 from .direct import DIRECT, plain_call, run
 
 if TYPE_CHECKING:
-    from . import arena, cards, conformance, replay, show, simulate, tools, variants  # noqa: F401
+    from . import arena, cards, conformance, replay, serve, show, simulate, tools, variants  # noqa: F401
     from .common import app
     from .variants import SCHEMA_DIALECT, SCHEMA_SHORTHANDS, SCHEMA_TITLE, variant_schema
 
-MODULES = ("arena", "cards", "conformance", "replay", "show", "simulate", "tools", "variants")
+MODULES = ("arena", "cards", "conformance", "replay", "serve", "show", "simulate", "tools", "variants")
 """The command modules, in the order ``paixing -h`` lists their commands."""
 
 COMMANDS = {
@@ -52,6 +52,7 @@ COMMANDS = {
     "conform": "conformance",
     "diff": "conformance",
     "replay": "replay",
+    "serve": "serve",
     "show": "show",
     "simulate": "simulate",
     "play": "tools",

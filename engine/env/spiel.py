@@ -5,36 +5,43 @@ sequential, imperfect information, explicit chance for the deal. The first move 
 one of ``deals`` equally likely shuffles (default 1,000; the outcome is the deal's seed, so a
 deal is reproducible by number); then the seats act as the game says, with the variant's
 fixed action space (``paixing.env.actions``, level-1 indices, detail 0). Returns are the
-hand's scores (terminal reward); no tight bound on them is derived from the YAML, so the
-declared utility range is wide.
+hand's scores (terminal reward); the utility is zero-sum where every payment of the variant
+is a transfer between seats, and its bounds are derived from the score table
+(``paixing.env.spiel_utility``). With ``match=true`` (a variant with ``session:`` levels) an
+episode is a whole match: a chance node deals each hand, levels and tribute carry over, and
+the returns are +1 for the side that wins the match, -1 for the other; ``level`` is the level
+both sides start at.
 
 Tensors: the observation tensor is ``paixing.env.encode``'s dict (without the mask) flattened
 in its key order; the information-state tensor is the same (the arrays already sum the
-history up: played cards per seat, current trick, contract, roles). The information-state
-string is perfect-recall (the seat's whole history of the hand, deals hidden as the seat saw
-them); the observation string is the current table only. ``resample(state, player)`` deals the
-cards the player cannot see again (``paixing.agents.determinize``) for OpenSpiel's IS-MCTS
-(``ISMCTSBot.set_resampler``).
+history up). Both strings and tensors are functions of the seat's observation alone: its hand
+now and the public history, with every dealt hand left out of the history (the hand now and the
+public moves say what the seat was dealt), so a world ``resample`` deals gives every seat the
+string its cards and the public history give, and IS-MCTS finds one set of legal actions per
+information state. ``resample(state, player)`` deals the cards the player cannot see again
+(``paixing.agents.determinize``) for OpenSpiel's IS-MCTS (``ISMCTSBot.set_resampler``).
+
+A state keeps one attribute (``spiel_held.Held``), so a clone costs a ``Game.copy()`` and a
+state pickles (``pyspiel.serialize_game_and_state``) as its parameters and actions.
 """
 
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
 import pyspiel
-from paixing.agents.determinize import resample as resample_game
-from paixing.env.actions import ActionSpace, action_space
+from paixing.env.actions import ActionSpace
 from paixing.env.encode import Encoder
-from paixing.game.state import Game, new_game
+from paixing.env.spiel_held import DEALS, MAX_DEALS, MAX_MATCH_HANDS, Held, Params, shared
+from paixing.env.spiel_utility import Utility, utility_of
+from paixing.game.events import Deal, Event
+from paixing.game.observation import Observation
+from paixing.game.state import Game
 
-DEALS = 1000
-"""Chance outcomes of the deal by default: the shuffles seeded 0 … DEALS-1."""
-MAX_DEALS = 100_000
-"""The most chance outcomes of the deal (their list is built at every chance node)."""
-UTILITY = 1e6
-"""The declared utility bound (no tighter bound is derived from the scoring rules)."""
+__all__ = ["DEALS", "MAX_DEALS", "PaixingGame", "PaixingObserver", "PaixingState", "Utility", "resampler"]
 
 GAME_TYPE = pyspiel.GameType(
     short_name="python_paixing",
@@ -42,7 +49,7 @@ GAME_TYPE = pyspiel.GameType(
     dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
     chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
     information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,  # registered; a zero-sum variant's game says ZERO_SUM
     reward_model=pyspiel.GameType.RewardModel.TERMINAL,
     max_num_players=10,
     min_num_players=2,
@@ -50,40 +57,81 @@ GAME_TYPE = pyspiel.GameType(
     provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
-    parameter_specification={"variant": "", "deals": DEALS},
+    parameter_specification={"variant": "", "deals": DEALS, "match": False, "level": ""},
 )
 
 
+def game_type(zero_sum: bool) -> pyspiel.GameType:
+    """``GAME_TYPE`` as one variant declares it: zero-sum where every payment is a transfer."""
+    if not zero_sum:
+        return GAME_TYPE
+    t = GAME_TYPE
+    return pyspiel.GameType(
+        short_name=t.short_name,
+        long_name=t.long_name,
+        dynamics=t.dynamics,
+        chance_mode=t.chance_mode,
+        information=t.information,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=t.reward_model,
+        max_num_players=t.max_num_players,
+        min_num_players=t.min_num_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=t.parameter_specification,
+    )
+
+
+MAX_HAND_LENGTH = 20_000
+"""The longest hand OpenSpiel is told of (moves, a deal included)."""
+
+
+def read_params(params: dict[str, Any] | None) -> Params:
+    """The game parameters, checked: ValueError naming the one that is wrong."""
+    params = dict(params or {})
+    variant = str(params.get("variant") or "")
+    if not variant:
+        raise ValueError('python_paixing needs a variant: load_game("python_paixing", {"variant": ID_OR_FILE})')
+    deals = params.get("deals", DEALS)
+    if isinstance(deals, bool) or not isinstance(deals, int) or not 1 <= deals <= MAX_DEALS:
+        raise ValueError(f"python_paixing: deals must be a whole number from 1 to {MAX_DEALS:,}, not {deals!r}")
+    match = params.get("match", False)
+    if not isinstance(match, bool):
+        raise ValueError(f"python_paixing: match must be true or false, not {match!r}")
+    return Params(variant, deals, match, str(params.get("level") or ""))
+
+
 class PaixingGame(pyspiel.Game):
-    """A variant as an OpenSpiel game (``params``: ``variant``, ``deals``)."""
+    """A variant as an OpenSpiel game (``params``: ``variant``, ``deals``, ``match``, ``level``)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        params = dict(params or {})
-        variant = str(params.get("variant") or "")
-        if not variant:
-            raise ValueError('python_paixing needs a variant: load_game("python_paixing", {"variant": ID_OR_FILE})')
-        deals = params.get("deals", DEALS)
-        if isinstance(deals, bool) or not isinstance(deals, int) or not 1 <= deals <= MAX_DEALS:
-            raise ValueError(f"python_paixing: deals must be a whole number from 1 to {MAX_DEALS:,}, not {deals!r}")
-        space = action_space(variant)
-        n = space.rs.variant.players
+        p = read_params(params)
+        if p.level and not p.match:
+            raise ValueError("python_paixing: level is the starting level of a match: give match=true with it")
+        common = shared(p)
+        utility = utility_of(common.space.rs, match=p.match)
+        hands = MAX_MATCH_HANDS if p.match else 1
         info = pyspiel.GameInfo(
-            num_distinct_actions=space.size,
-            max_chance_outcomes=deals,
-            num_players=n,
-            min_utility=-UTILITY,
-            max_utility=UTILITY,
-            utility_sum=None,
-            max_game_length=20_000,
+            num_distinct_actions=common.space.size,
+            max_chance_outcomes=p.deals,
+            num_players=common.n,
+            min_utility=float(utility.low),
+            max_utility=float(utility.high),
+            utility_sum=0.0 if utility.zero_sum else None,
+            max_game_length=MAX_HAND_LENGTH * hands,
         )
-        super().__init__(GAME_TYPE, info, {"variant": variant, "deals": deals})
+        super().__init__(game_type(utility.zero_sum), info, {"variant": p.variant, "deals": p.deals, "match": p.match, "level": p.level})
         # pybind keeps attributes set after the base class is initialised
-        self.space = space
-        self.rs = space.rs
-        self.deals = deals
+        self.shared = common
+        self.space = common.space
+        self.rs = common.space.rs
+        self.deals = p.deals
+        self.utility = utility
 
     def new_initial_state(self) -> PaixingState:
-        return PaixingState(self, self.space, self.deals)
+        return PaixingState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> PaixingObserver:
         perfect = iig_obs_type is not None and iig_obs_type.perfect_recall
@@ -91,66 +139,71 @@ class PaixingGame(pyspiel.Game):
 
 
 class PaixingState(pyspiel.State):
-    """A hand: chance deals it, then the engine's ``Game`` plays it."""
+    """A hand (or a match): chance deals it, then the engine's ``Game`` plays it. Its one
+    attribute is ``held`` (OpenSpiel deep-copies and pickles every attribute)."""
 
-    def __init__(self, game: PaixingGame, space: ActionSpace, deals: int) -> None:
+    def __init__(self, game: PaixingGame) -> None:
         super().__init__(game)
-        self.space = space
-        self.deals = deals
-        self.game: Game | None = None
+        self.held = Held(game.shared)
+
+    @property
+    def game(self) -> Game | None:
+        """The engine's hand being played (None before the deal)."""
+        return self.held.game
+
+    @property
+    def space(self) -> ActionSpace:
+        """The variant's action space (shared by every state of the game)."""
+        return self.held.shared.space
 
     def current_player(self) -> int:
-        if self.game is None:
+        held = self.held
+        if held.at_chance():
             return int(pyspiel.PlayerId.CHANCE)
-        if self.game.over:
+        if held.terminal():
             return int(pyspiel.PlayerId.TERMINAL)
-        return self.game.turn
+        assert held.game is not None
+        return held.game.turn
 
     def _legal_actions(self, player: int) -> list[int]:
-        assert self.game is not None and player == self.game.turn
-        return sorted(self.space.legal(self.game.legal_actions()))
+        game = self.held.game
+        assert game is not None and player == game.turn
+        return sorted(self.space.legal(game.legal_actions()))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        p = 1.0 / self.deals
-        return [(seed, p) for seed in range(self.deals)]
+        deals = self.held.shared.params.deals
+        p = 1.0 / deals
+        return [(seed, p) for seed in range(deals)]
 
     def _apply_action(self, action: int) -> None:
-        if self.game is None:
-            if not 0 <= action < self.deals:
-                raise ValueError(f"deal {action} is not a chance outcome: the deals are 0 … {self.deals - 1}")
-            self.game = new_game(self.space.rs, int(action))
-            return
-        self.game.apply(self.space.action_to_play(self.game, int(action)))
+        self.held.apply(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {action}"
-        return self.space.describe(int(action))
+        # the index too: OpenSpiel wants one string per legal action, and a key's description
+        # leaves out what tells some keys apart (the suit of a straight flush)
+        return f"{self.space.describe(int(action))} #{int(action)}"
 
     def is_terminal(self) -> bool:
-        return self.game is not None and self.game.over
+        return self.held.terminal()
 
     def returns(self) -> list[float]:
-        if self.game is None or not self.game.over:
-            return [0.0] * self.space.rs.variant.players
-        return [float(s) for s in self.game.scores]
+        return self.held.returns()
 
     def resample(self, player: int, rng: random.Random) -> PaixingState:
         """A copy with the cards ``player`` cannot see dealt again (for IS-MCTS)."""
         other = self.clone()
-        assert self.game is not None
-        other.game = resample_game(self.game, player, rng)
-        return other
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> PaixingState:
-        other = PaixingState(self.get_game(), self.space, self.deals)
-        other.game = self.game.clone() if self.game is not None else None
+        other.held = self.held.resample(player, rng)
         return other
 
     def __str__(self) -> str:
-        if self.game is None:
+        game = self.held.game
+        if game is None:
             return "(not dealt)"
-        return " / ".join(self.game.actions[-8:]) or "(dealt)"
+        hands = " / ".join(" ".join(map(str, h)) for h in game.hands)
+        head = f"hand {game.hand_number} " if self.held.shared.params.match else ""
+        return f"{head}[{hands}] " + " / ".join(game.actions)
 
 
 class PaixingObserver:
@@ -180,14 +233,41 @@ class PaixingObserver:
             self.dict[key][...] = arrays[key]
 
     def string_from(self, state: PaixingState, player: int) -> str:
-        if state.game is None:
-            return f"p{player} (not dealt)"
-        obs = state.game.observation(player)
+        held = state.held
+        head = f"p{player}"
+        if held.game is None:
+            return f"{head} (not dealt)"
+        if held.shared.params.match:  # the match state the hand was dealt with
+            head += f" hand {held.game.hand_number} match{held.game.match_state.to_json(held.game.rules.session)}"
+        obs = held.game.observation(player)
         if self.perfect_recall:
-            return f"p{player} " + " | ".join(str(e.to_json()) for e in obs.history)
-        trick = " ".join(f"{s}:{p or 'pass'}" for s, p in obs.trick)
-        hand = " ".join(map(str, obs.hand))
-        return f"p{player} {obs.phase} hand[{hand}] left{list(obs.cards_left)} trick[{trick}] turn {obs.turn}"
+            return f"{head} {info_state(obs)}"
+        return f"{head} {table(obs)}"
+
+
+def info_state(obs: Observation) -> str:
+    """The seat's information state: its hand now and the public history of the hand (every
+    event as all seats saw it; a deal names only its dealer). The cards it was dealt are its
+    hand now with its moves and the public exchanges undone, so nothing the seat knows is lost,
+    and a resampled world, whose log still holds the real deal, gives the same string for the
+    same hand and history."""
+    events = map(event_text, obs.history)
+    partner = "" if obs.partner is None else f" partner {obs.partner}"
+    return f"hand[{' '.join(map(str, obs.hand))}]{partner} | " + " | ".join(events)
+
+
+@lru_cache(maxsize=1 << 16)
+def event_text(event: Event) -> str:
+    """An event as every seat saw it (a deal: its dealer only); events are immutable and
+    shared by copies, so each is written once (it was most of a random simulation's time)."""
+    return f"deal by {event.dealer}" if isinstance(event, Deal) else str(event.to_json())
+
+
+def table(obs: Observation) -> str:
+    """The seat's observation now (not perfect recall): hand, cards left, the trick, the turn."""
+    trick = " ".join(f"{s}:{p or 'pass'}" for s, p in obs.trick)
+    hand = " ".join(map(str, obs.hand))
+    return f"{obs.phase} hand[{hand}] left{list(obs.cards_left)} trick[{trick}] turn {obs.turn}"
 
 
 def resampler(state: PaixingState, player: int, rng: random.Random | None = None) -> PaixingState:

@@ -449,12 +449,22 @@ class Game:
         view's own copy of the cards says which hand it was made for."""
         hand = self.hands[seat]
         rs = self.rs
+        marked = self._marked() if rs.marks_cards else None
         kept = self.hand_views.get(seat)
-        if kept is not None and kept[0] is rs and kept[1].cards == hand:
+        if kept is not None and kept[0] is rs and kept[1].cards == hand and kept[1].marked == marked:
             return kept[1]
         view = HandView(rs, hand)
+        view.marked = marked
         self.hand_views[seat] = (rs, view)
         return view
+
+    def _marked(self) -> frozenset[Card]:
+        """The called or shown card while its play would still reveal the partner: the one card
+        whose copy a play must tell apart from the other cards of its rank (``HandView.marked``)."""
+        called = self.called
+        if called is None or self.seats.partner_known:
+            return frozenset()
+        return frozenset((called,))
 
     def _carry_view(self, seat: int, view: HandView, played: tuple[Card, ...]) -> None:
         """Keep the view of ``seat``'s hand after it played ``played`` from ``view``, carried

@@ -11,6 +11,7 @@ params) → the Ruleset. Nothing is mutated after it is built.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -86,13 +87,36 @@ def _ladder_fields(rungs: Rungs) -> dict[str, Any]:
     return {"rungs": rungs, "max_rung": max((r for _, _, r in rungs), default=-1), "fixed_rung": fixed}
 
 
-def _suits_read(specs: list[HandType], shaped: list[_Shaped]) -> bool:
-    """Whether a hand type reads suits: a one-suit or mixed-suit shape (flushes, suited chains,
-    5-10-K), or a comparison by ``suit``."""
-    for spec, me in zip(specs, shaped, strict=True):
-        if "suit" in spec.compare.key or "suit" in spec.compare.same or me.kind.suits(me.params) != "any":
-            return True
-    return False
+def _suit_reading(specs: list[HandType], shaped: list[_Shaped]) -> tuple[bool, tuple[int, ...]]:
+    """How the hand types read suits: whether some type of any ranks compares them (a
+    ``compare.key`` or ``compare.same`` with ``suit`` on a shape of any ranks: every
+    card's suit can then decide a later comparison), and which other types read them (a
+    one-suit or mixed-suit shape: flushes, straight flushes, 5-10-K). Where only those read
+    them, a card no such play of the hand can use may stand in for any other card of its rank
+    (``suited.apart``)."""
+    anywhere = False
+    reading = []
+    for i, (spec, me) in enumerate(zip(specs, shaped, strict=True)):
+        compares = "suit" in spec.compare.key or "suit" in spec.compare.same
+        if compares and me.kind.ranks(me.params) is None:
+            anywhere = True
+        elif compares or me.kind.suits(me.params) != "any":
+            reading.append(i)
+    return anywhere, tuple(reading)
+
+
+def _wilds_alike(tables: RankTables, shaped: list[_Shaped], deck: list[Card]) -> bool:
+    """Whether the deck's wild cards stand in for each other (``Ruleset.wilds_alike``): every
+    exact-card type names either none of them or all of them, each with all its copies."""
+    copies = Counter(c for c in deck if tables.is_wild(c))
+    if len(copies) <= 1:
+        return True
+    for me in shaped:
+        if me.kind.named_cards:
+            named = {card: m for card, m in me.params.exact if card in copies}
+            if named and named != dict(copies):
+                return False
+    return True
 
 
 PARTNER_STEP_KINDS = frozenset({"call_card", "shown_card"})
@@ -180,13 +204,16 @@ def compile_variant(variant: Variant, hand: HandParams = NO_PARAMS) -> Ruleset:
     # every distinct set of cards is its own play. A ``first_play`` obligation alone does not
     # count: it puts the named card into the first play itself (game/obligations/first_play.py),
     # and no later play reads a suit.
-    every_set = _suits_read(specs, shaped) or _reveals_by_card(variant)
+    anywhere, reading = _suit_reading(specs, shaped)
+    marks = _reveals_by_card(variant)
+    every_set = anywhere or bool(reading) or marks
     types = tuple(
         _type_info(i, t, tables, shaped[i], classes[i], ladder.get(t.id, ()), _kicker_rules(t, ids, shaped), every_set)
         for i, t in enumerate(specs)
     )
     exclusive = {t.exclusive for t in types if t.exclusive is not None}
     deck = deal_deck(variant)
+    alike = _wilds_alike(tables, shaped, deck)
     # Open-suit cards (rank-only notation, as peers and examples write hands) count the same;
     # wild cards (a natural wild card included) are -1.
     card_rank = {Card(c.rank): -1 if tables.is_wild(Card(c.rank)) else tables.rank_index.get(c.rank, -1) for c in deck}
@@ -211,4 +238,8 @@ def compile_variant(variant: Variant, hand: HandParams = NO_PARAMS) -> Ruleset:
         card_index={c: i for i, c in enumerate(sorted(set(deck) | set(card_rank), key=tables.sort_key))},
         hand=hand,
         specialise=compile_variant,
+        suits_anywhere=anywhere,
+        suit_types=reading,
+        wilds_alike=alike,
+        marks_cards=marks,
     )

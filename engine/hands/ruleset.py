@@ -174,9 +174,23 @@ class Ruleset:
     """The compiler, kept so ``for_hand`` builds a specialised ruleset without this module
     importing the compiler (which imports this one)."""
     hand_cache: dict[HandParams, Ruleset] = field(default_factory=dict)
+    """Specialised rulesets by their parameters (see ``for_hand``)."""
     answer_cache: dict[tuple[int, int], tuple[Any, ...]] = field(default_factory=dict)
     """How to answer a play, by (its type index, its length): see ``moves.answer_plan``."""
-    """Specialised rulesets by their parameters (see ``for_hand``)."""
+    suits_anywhere: bool = False
+    """A hand type of any ranks compares suits (a single by its suit): where plays are every
+    set of cards (``TypeInfo.every_set``), every card is told apart from the others of its rank."""
+    suit_types: tuple[int, ...] = ()
+    """The other types (indices) that read suits (one-suit or mixed-suit shapes, a comparison
+    by suit of named ranks): where no type reads suits anywhere, a card no such play of the
+    hand can use stands in for any other card of its rank."""
+    wilds_alike: bool = True
+    """The wild cards stand in for each other: no exact-card type names some of them and not
+    others (one naming every wild card of the deck, four jokers, is no matter: spending any
+    breaks it). Then a play is made once per number of wild cards, not per choice of them."""
+    marks_cards: bool = False
+    """A contract step names a card whose play reveals its holder's side: that card
+    (``HandView.marked``) is told apart from the other cards of its rank."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Ruleset:
         """Itself: a compiled variant is shared by every copy of a game (see TypeInfo's)."""

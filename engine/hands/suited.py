@@ -9,10 +9,12 @@ suit). Generation yields, for each distinct suit the hand can give that top, the
 would use: the lowest cards of every rank, and the lowest card of that suit on top.
 
 ``every_set``: in a variant where suits can matter later (a type reads suits, or playing a
-named card reveals its holder: ``suits_matter`` in compile.py), which cards of a rank a play
-uses decides what the hand can still do, so every distinct set of cards a reading can be made
-of is its own play (the suit of its top computed from its own cards). Elsewhere a reading is
-one play, made of the lowest cards of each rank: which ones are kept cannot matter.
+named card reveals its holder: ``compile_variant``), which cards of a rank a play uses decides
+what the hand can still do, so every distinct set of cards a reading can be made of is its own
+play (the suit of its top computed from its own cards). Elsewhere a reading is one play, made
+of the lowest cards of each rank: which ones are kept cannot matter. Even where suits matter,
+only some cards can make a difference (``apart``): the others of a rank stand in for each other,
+and a play is made once per distinct choice of the cards that can.
 
 ``never_as``: readings where a wild card stands for a rank of ``wildcards.never_as`` are
 dropped (a flower card is never a joker).
@@ -23,8 +25,9 @@ other types run exactly the shape's own functions.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import combinations, product
+from typing import Any
 
 from paixing.hands.lazy import made
 from paixing.hands.play import Play
@@ -98,25 +101,91 @@ def _one_suited(cards: tuple[Card, ...]) -> bool:
     return suit is not None and all(c.suit == suit for c in cards)
 
 
-def _choices(cards: tuple[Card, ...], n: int) -> list[tuple[Card, ...]]:
-    """Every distinct choice of ``n`` of ``cards`` (sorted: equal cards of two packs give
-    equal tuples, kept once)."""
-    return list(dict.fromkeys(combinations(cards, n)))
+def _choices(
+    cards: tuple[Card, ...], n: int, apart: frozenset[Card] | None, alike: Callable[[Card], object]
+) -> list[tuple[Card, ...]]:
+    """Every distinct choice of ``n`` of ``cards`` (in suit order). Equal cards of two packs
+    give equal choices, kept once; so do choices that differ only in cards not ``apart`` that
+    are ``alike`` (None: every card is apart), the lowest such choice kept (combinations come
+    in order)."""
+    if apart is None:
+        return list(dict.fromkeys(combinations(cards, n)))
+    found: dict[tuple[object, ...], tuple[Card, ...]] = {}
+    for choice in combinations(cards, n):
+        key = tuple(sorted((c if c in apart else alike(c) for c in choice), key=str))
+        if key not in found:
+            found[key] = choice
+    return list(found.values())
+
+
+def _rank(card: Card) -> object:
+    return card.rank
+
+
+def _wild(card: Card) -> object:
+    return None
+
+
+def _live(rs: Ruleset, hv: HandView) -> set[Card]:
+    """The natural cards of the hand whose suit some play of a suit-reading type can read: of
+    a one-suit type (a straight flush), the cards of its plays; of a mixed-suit type or one
+    compared by suit (5-10-K), every card of the ranks its plays use. A card none can read
+    now never can: a hand only loses cards."""
+    wilds = set(hv.wilds)
+    by_rank = hv.by_rank
+    live: set[Card] = set()
+    for i in rs.suit_types:
+        t = rs.types[i]
+        gen = t.generate_one if t.generate_one is not None else t.generate
+        one_suit = t.suits == "same"
+        for p in made(gen(rs, hv, t, None, -1), hv):
+            if one_suit:
+                live.update(c for c in p.cards if c not in wilds)
+            else:
+                for r, _ in p.naturals:
+                    live.update(by_rank[r])
+    return live
+
+
+def apart(rs: Ruleset, hv: HandView) -> frozenset[Card] | None:
+    """The cards of the hand a play must tell apart from the other cards of their rank, where
+    suits matter later (None: every card). Where a type of any ranks compares suits, every
+    card. Otherwise only the cards that can still make a difference: those whose suit some
+    suit-reading play of the hand can read (``_live``), and a card whose play reveals its
+    holder's side (``HandView.marked``; outside a game, where it is not known which, every
+    card). The others of a rank stand in for each other: whichever is kept, the hand can make
+    the same plays later, read the same way."""
+    if rs.suits_anywhere or (rs.marks_cards and hv.marked is None):
+        return None
+    found = hv.apart
+    if found is None:
+        held = hv.cards
+        found = hv.apart = frozenset(_live(rs, hv)).union(c for c in hv.marked or () if c in held)
+    return found
 
 
 def card_sets(rs: Ruleset, hv: HandView, play: Play) -> Iterator[Play]:
     """``play`` once per distinct set of the hand's cards it can be made of: each rank's natural
-    cards (of the play's suit, for a one-suit type; not all of one suit, for a mixed-suit one)
-    and the wild cards. The first set is the lowest cards, the one a reduced variant plays."""
+    cards (of the play's suit, for a one-suit type; not all of one suit, for a mixed-suit one;
+    sets that differ only in cards not ``apart`` count as one) and the wild cards. The first
+    set is the lowest cards, the one a reduced variant plays."""
     t = play.type
     suit = rs.tables.suit_names[play.suit] if t.suits == "same" and play.suit >= 0 else None
-    by_rank = hv.by_rank
+    memo = hv.memo
     per_rank = []
     for r, n in sorted(play.naturals):
-        pool = by_rank[r] if suit is None else tuple(c for c in by_rank[r] if c.suit == suit)
-        per_rank.append(_choices(pool, n))
+        found = memo.get(("sets", r, n, suit))
+        if found is None:
+            pool = hv.by_rank[r] if suit is None else tuple(c for c in hv.by_rank[r] if c.suit == suit)
+            found = memo["sets", r, n, suit] = _choices(pool, n, apart(rs, hv), _rank)
+        per_rank.append(found)
     w = len(play.wild_as)
-    wilds = _choices(tuple(hv.wilds), w) if w else [()]
+    wilds: list[tuple[Card, ...]] = [()]
+    if w:
+        kept: list[tuple[Card, ...]] | None = memo.get(("wilds", w))
+        if kept is None:
+            kept = memo["wilds", w] = _choices(tuple(hv.wilds), w, wilds_apart(rs, hv), _wild)
+        wilds = kept
     own_suit = t.suits == "same"
     exclusive = rs.exclusive_wild_sets
     for parts in product(*per_rank):
@@ -133,11 +202,35 @@ def card_sets(rs: Ruleset, hv: HandView, play: Play) -> Iterator[Play]:
             yield Play(t, cards, play.groups, play.naturals, play.wild_as, top)
 
 
+def wilds_apart(rs: Ruleset, hv: HandView) -> frozenset[Card] | None:
+    """The wild cards a play must tell apart from the others (None: every one). Wild cards
+    stand in for each other (``Ruleset.wilds_alike``) unless one is a card whose play reveals
+    its holder (``HandView.marked``; outside a game, any may be)."""
+    if not rs.wilds_alike or (rs.marks_cards and hv.marked is None):
+        return None
+    return frozenset(c for c in hv.marked or () if c in hv.wilds)
+
+
+def _nothing_apart(rs: Ruleset, hv: HandView, t: TypeInfo) -> bool:
+    """Whether no card of the hand is told apart from the others of its rank (nor wild card
+    from the other wild cards), for a type that reads no suit: then its plays are one per
+    reading, as where suits never matter. Worked out once per hand view."""
+    if t.suited or t.suits != "any":
+        return False
+    alike = hv.alike
+    if alike is None:
+        alike = hv.alike = apart(rs, hv) == frozenset() and (not hv.wilds or wilds_apart(rs, hv) == frozenset())
+    return alike
+
+
 def every_set_generate(gen: GenerateFn) -> GenerateFn:
     """``gen`` with every play made once per distinct set of cards (see ``card_sets``)."""
 
-    def generate(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None = None, floor: int = -1) -> list[Play]:
-        return [q for p in made(gen(rs, hv, t, length, floor), hv) for q in card_sets(rs, hv, p)]
+    def generate(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None = None, floor: int = -1) -> Iterable[Any]:
+        items = gen(rs, hv, t, length, floor)
+        if _nothing_apart(rs, hv, t):
+            return items  # made of the lowest cards when read, as ``card_sets`` would make them
+        return [q for p in made(items, hv) for q in card_sets(rs, hv, p)]
 
     return generate
 

@@ -141,7 +141,7 @@ class HandView:
     deterministic; wild cards are kept in their own list.
     """
 
-    __slots__ = ("ruleset", "counts", "picks", "wilds", "cards", "_card_counts", "_held", "_runs")
+    __slots__ = ("ruleset", "counts", "picks", "wilds", "cards", "marked", "apart", "alike", "memo", "_card_counts", "_held", "_runs")
 
     def __init__(
         self,
@@ -154,6 +154,20 @@ class HandView:
         self.cards = hand = list(cards)
         self.picks: list[tuple[Card, ...]] | None = None
         """``by_rank`` once it is built (None before): a play picking its cards reads the field."""
+        self.marked: frozenset[Card] | None = None
+        """Where a contract step names a card whose play reveals its holder (``Ruleset.marks_cards``):
+        the named cards still unrevealed, which a play must tell apart from the other cards of
+        their rank. A game sets it; None (a hand outside a game): any card may be the one."""
+        self.apart: frozenset[Card] | None = None
+        """The cards a play tells apart from the other cards of their rank, once worked out
+        (``suited.apart``)."""
+        self.alike: bool | None = None
+        """No card of the hand is told apart from the others of its rank, once worked out
+        (``suited.every_set_generate``): plays are then one per reading."""
+        self.memo: dict[tuple[object, ...], Any] = {}
+        """Work many plays of the hand share, kept by what it is: the distinct choices of n
+        cards of a rank a play can be made of (``suited.card_sets``), each suit's cards as a
+        view (one-suit chains)."""
         self._card_counts: Counter[Card] | None = None
         self._held: dict[int, list[int]] = {}
         self._runs: dict[int, list[tuple[int, int]]] = {}
@@ -209,6 +223,7 @@ class HandView:
                 picks[r] = row[:i] + row[i + 1 :]
         view = HandView(self.ruleset, cards, counts, wilds)
         view.picks = picks
+        view.marked = self.marked
         return view
 
     def __deepcopy__(self, memo: dict[int, Any]) -> HandView:

@@ -98,3 +98,58 @@ def test_a_one_suit_type_keeps_its_suit() -> None:
         ("straight", "3H 4H 5H 6H 7H"),
         ("straight_flush", "3H 4H 5H 6H 7H"),
     ]
+
+
+# --------------------------------------------------------------- cards that cannot make a difference
+def test_a_card_no_straight_flush_can_use_stands_in_for_its_rank() -> None:
+    """掼蛋 reads suits only in straight flushes: the ♥6 of a ♥3-♥7 run is told apart, the ♦6
+    and ♣6 (no ♦ or ♣ run possible) stand in for each other. Pairs of 6s: ♦6♣6 once (not ♦6♣6
+    and, as before, also ♦6♦6 …), and ♦6♥6, which breaks the run."""
+    assert notations("guandan", "3H 4H 5H 6H 7H 6D 6C 9S", only="pair") == ["6D 6C", "6D 6H"]
+    rs = compile_ruleset("guandan")
+    assert (rs.suits_anywhere, [rs.types[i].id for i in rs.suit_types]) == (False, ["straight_flush"])
+
+
+def test_without_a_run_one_pair_per_rank() -> None:
+    """No straight flush in reach: no card is told apart, one play per reading (the lowest)."""
+    assert notations("guandan", "6D 6C 6S 9S", only="pair") == ["6D 6C"]
+
+
+def test_five_ten_king_tells_apart_only_its_ranks() -> None:
+    """赤壁打滚 reads suits only in 5-10-K: the suits of its 5s, 10s and Ks count; two 7s of
+    different suits stand in for each other."""
+    rs = compile_ruleset("chibi-dagun")
+    assert (rs.suits_anywhere, sorted(rs.types[i].id for i in rs.suit_types)) == (False, ["za510k", "zheng510k"])
+    game = Game(rs, 0, hands=[parse_cards(h) for h in ("7D 7C 7S 5D 5C 10D KD", "3D", "3C", "4D")], dealer=0)
+    game.phase, game.turn = "play", 0  # a hand with no contract step run: nothing is called
+    pairs = [str(a) for a in game.legal_actions() if a.play is not None and a.play.type.id == "pair"]
+    assert pairs == ["5D 5C", "7D 7C"]
+
+
+def test_jokers_that_stand_in_for_each_other_are_one_choice() -> None:
+    """赤壁打滚's wild jokers are alike (its four-joker type names all four): a 3 with one
+    joker is one pair, whichever joker; outside a game, where any card may be the shown one,
+    each joker is its own choice."""
+    rs = compile_ruleset("chibi-dagun")
+    assert rs.wilds_alike and rs.marks_cards
+    game = Game(rs, 0, hands=[parse_cards(h) for h in ("3D BJ RJ 9S", "4D", "4C", "4S")], dealer=0)
+    game.phase, game.turn = "play", 0
+    assert [str(a) for a in game.legal_actions()] == [
+        "3D", "9S", "BJ = 3", "3D BJ = 33", "9S BJ = 99", "BJ RJ = 33", "3D BJ RJ = 333", "9S BJ RJ = 999",
+    ]
+    assert notations("chibi-dagun", "3D BJ RJ 9S") == [
+        "3D", "9S", "BJ", "RJ", "3D BJ", "3D RJ", "9S BJ", "9S RJ", "BJ RJ", "3D BJ RJ", "9S BJ RJ",
+    ]
+
+
+def test_the_called_card_is_told_apart_until_it_reveals_its_holder() -> None:
+    """板子炮: the partner's copy of the called card is its own play (playing it reveals him);
+    once the partner is known the cards of that rank stand in for each other again."""
+    rs = compile_ruleset("banzipao")
+    game = Game(rs, 0, hands=[parse_cards(h) for h in ("AS AH AC 9D", "3D", "3C", "4D")], dealer=0)
+    game.phase, game.turn = "play", 0
+    game.called = parse_cards("AH")[0]
+    game.seats.partner = 0
+    assert [str(a) for a in game.legal_actions()] == ["9D", "AC", "AH", "AC AH", "AC AS", "AC AH AS"]
+    game.seats.partner_known = True
+    assert [str(a) for a in game.legal_actions()] == ["9D", "AC", "AC AH", "AC AH AS"]

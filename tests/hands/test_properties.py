@@ -9,7 +9,10 @@ set such as 5-10-K) so that pairs, triples, chains, bombs and jokers occur often
 They are compared by ``Play.identity``: where suits can matter later in the variant (锄大地,
 掼蛋, 板子炮 …: ``TypeInfo.every_set``) an identity holds the play's cards, so the legal plays
 must be every distinct set of cards of every reading; elsewhere one play per reading, whichever
-cards of a rank it picks.
+cards of a rank it picks. Where suits matter only through some types (掼蛋's straight flush,
+打滚's 5-10-K), cards whose suit no reading of those types in the hand can read stand in for
+each other (``suited.apart``): the oracle finds those cards by brute force too (``oracle_apart``)
+and compares the sets with such cards named by their rank alone (``class_identity``).
 
 Default run: ``max_examples`` from the Hypothesis profile (50), hands of up to 8 cards.
 ``@pytest.mark.slow`` tests repeat each property with more examples and hands of up to 12.
@@ -73,25 +76,68 @@ def readings(rs: Ruleset, cards: Cards) -> tuple[Play, ...]:
 def brute_force(
     rs: Ruleset, hand: Iterable[Card], target: Play | None = None
 ) -> set[tuple[object, ...]]:
-    """Identities of every playable reading of every sub-multiset (that beats ``target``)."""
-    out: set[tuple[object, ...]] = set()
-    size = len(tuple(hand))
+    """Class identities (``class_identity``) of every playable reading of every sub-multiset
+    (that beats ``target``)."""
+    out: list[Play] = []
+    hand = tuple(hand)
     for sub in sub_multisets(hand):
         for r in readings(rs, sub):
-            if r.type.last_only and len(sub) != size:
+            if r.type.last_only and len(sub) != len(hand):
                 continue  # legal only as the player's last cards
             if r.type.playable and (target is None or beats(r, target)):
-                out.add(r.identity)
-    return out
+                out.append(r)
+    return set(class_identities(rs, hand, out))
 
 
 def identities(plays: Iterable[Play]) -> set[tuple[object, ...]]:
     return {p.identity for p in plays}
 
 
-def describe(rs: Ruleset, ids: Iterable[tuple[object, ...]], pool: Iterable[Play]) -> list[str]:
-    """Readable names for identities, for assertion messages."""
-    by_id = {p.identity: p for p in pool}
+def oracle_apart(rs: Ruleset, hand: Cards) -> set[Card] | None:
+    """The cards of ``hand`` a play must tell apart from the others of their rank, by brute
+    force (None: every card): outside a game, where a contract step may name any card, or where
+    a type of any ranks compares suits, every card; else the cards whose suit some reading of a
+    suit-reading type of a sub-multiset reads (a one-suit type: its own cards; a mixed-suit or
+    suit-compared type of named ranks: every card of its ranks)."""
+    if rs.suits_anywhere or rs.marks_cards:
+        return None
+    live: set[Card] = set()
+    for sub in sub_multisets(hand):
+        for r in readings(rs, sub):
+            if r.type.index not in rs.suit_types:
+                continue
+            if r.type.suits == "same":
+                live.update(c for c in r.cards if not rs.tables.is_wild(c))
+            else:
+                ranks = {c.rank for c in r.cards if not rs.tables.is_wild(c)}
+                live.update(c for c in hand if c.rank in ranks and not rs.tables.is_wild(c))
+    return live
+
+
+def class_identity(rs: Ruleset, p: Play, apart: set[Card] | None) -> tuple[object, ...]:
+    """``p.identity`` with the cards not ``apart`` named by their rank (wild cards that stand
+    in for each other: by "wild")."""
+    if not p.type.every_set:
+        return p.identity
+    keys = []
+    for c in p.cards:
+        if rs.tables.is_wild(c):
+            keys.append(str(c) if apart is None or not rs.wilds_alike else "wild")
+        else:
+            keys.append(str(c) if apart is None or c in apart else f"rank {c.rank}")
+    return (*p.reading, tuple(sorted(keys)))
+
+
+def class_identities(rs: Ruleset, hand: Cards, plays: Iterable[Play]) -> list[tuple[object, ...]]:
+    apart = oracle_apart(rs, hand)
+    return [class_identity(rs, p, apart) for p in plays]
+
+
+def describe(rs: Ruleset, ids: Iterable[tuple[object, ...]], pool: Iterable[Play], hand: Cards | None = None) -> list[str]:
+    """Readable names for identities (class identities in ``hand``, if given), for assertion
+    messages."""
+    pool = list(pool)
+    by_id = dict(zip(class_identities(rs, hand, pool), pool, strict=True)) if hand is not None else {p.identity: p for p in pool}
     return sorted(repr(by_id[i]) if i in by_id else str(i) for i in ids)
 
 
@@ -177,27 +223,27 @@ def targets(draw: st.DrawFn, variant_id: str, max_size: int = SMALL) -> Play:
 def check_free_lead(rs: Ruleset, hand: Cards) -> None:
     """(a) legal_plays on a free lead = every playable reading of every sub-multiset."""
     plays = legal_plays(rs, hand)
-    got = identities(plays)
+    got = set(class_identities(rs, hand, plays))
     assert len(got) == len(plays), f"duplicate identities in legal_plays: {plays}"
     want = brute_force(rs, hand)
     pool = plays + all_readings(rs, hand)
     assert got == want, (
-        f"hand {hand}: missing {describe(rs, want - got, pool)}, extra {describe(rs, got - want, pool)}"
+        f"hand {hand}: missing {describe(rs, want - got, pool, hand)}, extra {describe(rs, got - want, pool, hand)}"
     )
 
 
 def check_with_target(rs: Ruleset, hand: Cards, target: Play) -> None:
     """(b) legal_plays against a target = readings of sub-multisets that beat it."""
     plays = legal_plays(rs, hand, target)
-    got = identities(plays)
+    got = set(class_identities(rs, hand, plays))
     assert len(got) == len(plays), f"duplicate identities in legal_plays: {plays}"
     for p in plays:
         assert beats(p, target), f"{p!r} is offered against {target!r} but does not beat it"
     want = brute_force(rs, hand, target)
     pool = plays + all_readings(rs, hand)
     assert got == want, (
-        f"hand {hand} on {target!r}: missing {describe(rs, want - got, pool)}, "
-        f"extra {describe(rs, got - want, pool)}"
+        f"hand {hand} on {target!r}: missing {describe(rs, want - got, pool, hand)}, "
+        f"extra {describe(rs, got - want, pool, hand)}"
     )
 
 

@@ -89,6 +89,10 @@ def _no_any_seat(t: TypeInfo, ask: Ask, deck: DeckCounts, p_seat: Fraction) -> t
     return None
 
 
+def _any_ranks(params: Any) -> frozenset[int] | None:
+    return None
+
+
 def _no_formula(t: TypeInfo, ask: Ask, deck: DeckCounts, count: int) -> str | None:
     return None
 
@@ -122,6 +126,9 @@ class Shape:
     hand's count vector lacks more of them than that (5-10-K needs all three ranks held)."""
     suits: Callable[[Any], str] = _any_suits
     """How suits matter: ``same`` makes the suit part of a play's identity."""
+    ranks: Callable[[Any], frozenset[int] | None] = _any_ranks
+    """The only ranks a play can hold natural cards of (5-10-K: three), or None (any rank): a
+    comparison by suit then reads the suits of those ranks alone (``suited.apart``)."""
     kicker_cap: Callable[[Any], int | None] = _no_cap
     """When kickers may not contain this type: the most cards of one rank they may hold if
     that says it exactly (n of a kind: n - 1), else None (the containment test runs)."""

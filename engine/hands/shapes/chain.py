@@ -72,16 +72,30 @@ def _suited_chains(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, f
     out: list[Play] = []
     wilds = hv.wilds[: t.wmax] if t.wmax else []
     chains = wild_chains if wilds else natural_chains
-    for si, suit in enumerate(rs.tables.suit_names):
-        cards = [c for c in hv.cards if c.suit == suit and rs.card_rank.get(c, 0) >= 0]
-        if not cards or len(cards) + len(wilds) < p.gmin * p.kmin:
+    for si, view in _suit_views(rs, hv, len(wilds)):
+        if len(view.cards) < p.gmin * p.kmin:
             continue
-        view = HandView(rs, cards + wilds)
         for play in made(chains(rs, view, t, length, floor), view):
             play.suit = si
             play._cards = tuple(rs.sort_cards(play.cards))  # low to high, as a typed play reads
             out.append(play)
     return out
+
+
+def _suit_views(rs: Ruleset, hv: HandView, wild: int) -> list[tuple[int, HandView]]:
+    """Each suit's natural cards of the hand, with ``wild`` of its wild cards, as a view (the
+    suit's index first), made once per hand view: a straight flush can answer every play, so
+    each response looks for them again."""
+    found: list[tuple[int, HandView]] | None = hv.memo.get(("suits", wild))
+    if found is None:
+        wilds = hv.wilds[:wild]
+        views = []
+        for si, suit in enumerate(rs.tables.suit_names):
+            cards = [c for c in hv.cards if c.suit == suit and rs.card_rank.get(c, 0) >= 0]
+            if cards:
+                views.append((si, HandView(rs, cards + wilds)))
+        found = hv.memo["suits", wild] = views
+    return found
 
 
 # ------------------------------------------------------------------------------ matching

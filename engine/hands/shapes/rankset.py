@@ -189,6 +189,10 @@ def match(rs: Ruleset, hv: HandView, t: TypeInfo, cards: tuple[Card, ...]) -> It
         yield Play(t, cards, groups, naturals, missing)
 
 
+def _ranks(p: SetParams) -> frozenset[int]:
+    return frozenset(p.ranks)
+
+
 def _contains(p: SetParams, tables: RankTables) -> ContainsFn:
     set_ranks = p.ranks
     return lambda kick: all(dict(kick).get(r, 0) >= 1 for r in set_ranks)
@@ -237,6 +241,7 @@ SHAPE = register(
     Shape(
         key="set",
         compile=_compile,
+        ranks=_ranks,
         generate=generate,
         match=match,
         contains=_contains,

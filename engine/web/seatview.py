@@ -1,0 +1,177 @@
+"""What a table sends each client: its seat's ``Observation`` as JSON (or, for a spectator,
+the public part of one), and the end-of-hand table.
+
+The referee's boundary is here: a seat's message is built from ``Game.observation(seat)``
+only (its own hand, the public log with the other hands hidden, the kitty once shown, the
+partner once known), and a spectator's from an observation with the seat's own parts removed.
+The game's other fields (hands, deck order, seed) are never read, except the public facts the
+hand's end shows to everyone (the score table) and the partner once the game says he is known.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from paixing.game.conditions import ranked
+from paixing.game.entry import record_text
+from paixing.game.events import Deal
+from paixing.game.observation import Observation
+from paixing.game.state import Game
+from paixing.hands.compile import Ruleset
+from paixing.hands.play import Play
+from paixing.rules.base import Text
+from paixing.rules.cards import Card
+
+
+@dataclass
+class TableFacts:
+    """The table's own facts a state message carries beside the observation."""
+
+    code: str
+    seq: int
+    hand_number: int
+    seats: list[dict[str, Any]]
+    """Per seat: ``kind`` (human/bot), ``bot``, ``taken``, ``connected``."""
+    totals: list[int]
+    match: dict[str, Any] | None
+    ready: list[int] = field(default_factory=list)
+    deadline: float | None = None
+    finished: bool = False
+    lang: str = "zh"
+    record_id: int | None = None
+
+
+def text(t: Text | None) -> dict[str, str] | None:
+    return None if t is None else {"zh": t.zh, "en": t.en}
+
+
+def cards_json(rs: Ruleset, cards: Sequence[Card]) -> list[dict[str, Any]]:
+    """Cards in the variant's order (rank, then suit, wild cards last), each marked wild or not."""
+    return [{"card": str(c), "wild": rs.is_wild(c)} for c in rs.sort_cards(tuple(cards))]
+
+
+def play_json(play: Play) -> dict[str, Any]:
+    return {"cards": [str(c) for c in play.cards], "type": play.type.id, "name": text(play.type.name),
+            "as": play.reads_as if play.wild_as else None}
+
+
+def state_message(game: Game, seat: int | None, facts: TableFacts, log_events: int) -> dict[str, Any]:
+    """The ``state`` message for ``seat`` (None: a spectator)."""
+    obs = game.observation(0 if seat is None else seat)
+    rs = obs.rs
+    if seat is None:
+        obs = _public(game, obs)
+    history = [e.to_json() for e in obs.history]
+    msg: dict[str, Any] = {
+        "type": "state", "table": facts.code, "seq": facts.seq, "hand_number": facts.hand_number,
+        "variant": {"id": rs.id, "name": text(rs.variant.name)}, "n": game.n, "you": seat,
+        "phase": obs.phase, "turn": obs.turn, "dealer": obs.dealer, "seats": _seats(game, obs, facts),
+        "hand": cards_json(rs, obs.hand) if seat is not None else [],
+        "trick": [{"seat": s, "pass": p is None, **(play_json(p) if p is not None else {})} for s, p in obs.trick],
+        "last": None if obs.last is None else {"seat": obs.last[0], **play_json(obs.last[1])},
+        "contract": None if obs.contract is None else {"id": obs.contract.id, "name": text(obs.contract.name)},
+        "declarer": obs.declarer if obs.declarer >= 0 and "declarer" in game.roles() else None,
+        "partner": obs.partner, "mates": sorted(obs.mates), "role": obs.role,
+        "called": None if obs.called is None else str(obs.called),
+        "kitty": None if obs.kitty is None else [str(c) for c in obs.kitty],
+        "level": game.level, "wild": _wilds(game), "capture": game.rules.play.capture,
+        "captured": list(obs.captured), "scores": list(obs.scores), "totals": facts.totals,
+        "finish": list(obs.finish), "match": facts.match, "contracts": len(game.rules.contracts),
+        "legal": _legal(rs, obs) if seat is not None else [], "can_pass": _can_pass(obs, seat),
+        "log": history[-log_events:], "log_start": max(0, len(history) - log_events),
+        "ready": facts.ready, "deadline": facts.deadline, "finished": facts.finished,
+        "record_id": facts.record_id, "lang": facts.lang,
+        "result": result_json(game) if game.over else None,
+    }
+    return msg
+
+
+def _public(game: Game, obs: Observation) -> Observation:
+    """A spectator's view: seat 0's observation without its hand, its dealt cards, its
+    partner knowledge, its mates, its role and its actions."""
+    from paixing.game.observation import History
+
+    events = [Deal(e.dealer, tuple(None for _ in e.hands)) if isinstance(e, Deal) else e for e in obs.history]
+    partner = game.seats.partner if game.seats.partner >= 0 and game.seats.partner_known else None
+    return Observation(
+        obs.rs, -1, obs.phase, obs.dealer, obs.turn, (), obs.cards_left, History(events, len(events)), obs.contract,
+        obs.declarer, partner, frozenset(), obs.active, None, obs.called, obs.kitty, obs.trick, obs.last, obs.finish,
+        obs.captured, obs.scores, ())
+
+
+def _seats(game: Game, obs: Observation, facts: TableFacts) -> list[dict[str, Any]]:
+    out = []
+    for s in range(game.n):
+        meta = facts.seats[s]
+        role = None
+        if obs.declarer >= 0 and s == obs.declarer and "declarer" in game.roles():
+            role = "declarer"
+        elif obs.partner is not None and s == obs.partner:
+            role = "partner"
+        out.append({"seat": s, "kind": meta["kind"], "bot": meta.get("bot"), "taken": meta.get("taken", False),
+                    "connected": meta.get("connected", False), "cards_left": obs.cards_left[s], "role": role,
+                    "active": s in obs.active if obs.active else True})
+    return out
+
+
+def _wilds(game: Game) -> list[str]:
+    tables = game.rs.tables
+    cards = [str(c) for c in game.rs.sort_cards(tuple(tables.wild_cards))]
+    return cards + sorted(tables.wild_names)
+
+
+def _legal(rs: Ruleset, obs: Observation) -> list[dict[str, Any]]:
+    """A contract step's actions as buttons (plays are chosen by selecting cards)."""
+    if obs.phase != "contract" or not obs.legal:
+        return []
+    out = []
+    for a in obs.legal:
+        item: dict[str, Any] = {"action": record_text(rs, a), "kind": a.kind}
+        if a.contract is not None:
+            c = next((c for c in rs.variant.game.contracts if c.id == a.contract), None) if rs.variant.game else None
+            item["name"] = text(c.name) if c is not None else None
+        if a.card is not None:
+            item["card"] = str(a.card)
+        if a.value is not None:
+            item["value"] = a.value
+        out.append(item)
+    return out
+
+
+def _can_pass(obs: Observation, seat: int | None) -> bool:
+    """Whether this seat may pass now in trick play (the legal list ends with the pass)."""
+    if seat is None or obs.phase != "play" or not obs.legal:
+        return False
+    return obs.legal[len(obs.legal) - 1].kind == "pass"
+
+
+def result_json(game: Game) -> dict[str, Any]:
+    """The end-of-hand table: per seat its role, place, captures, score; the reason, the
+    winners, the score row that paid and every multiplier part."""
+    result = game.result
+    assert result is not None
+    facts = result.facts
+    c = game.contract
+    places = ranked(game.facts()) if c is not None else tuple(game.finish)
+    totals = facts.get("totals")
+    roles = game.roles()
+    rows = [{"seat": s, "role": roles[s], "place": places.index(s) + 1 if s in places else None,
+             "captured": game.captured[s] if c is not None and game.rules.play.capture != "none" else None,
+             "after": totals[s] if totals is not None else None, "score": game.scores[s]} for s in range(game.n)]
+    paid = game.score_row()
+    parts = []
+    named = {f.id: f.name for f in c.multipliers.when} if c is not None else {}
+    for name, times in result.multiplier_parts:
+        t = game.rs.type_by_id.get(name)
+        label = text(t.name) if t is not None else text(named.get(name)) or {"zh": name, "en": name}
+        parts.append({"id": name, "name": label, "times": times})
+    reason = result.reason
+    if c is not None:
+        rule = next((r for r in c.end.rules if r.reason == reason), None)
+        reason = rule.winner if rule is not None else reason
+    return {"rows": rows, "winners": list(result.winners), "reason": reason, "reason_id": result.reason,
+            "contract": None if c is None else {"id": c.id, "name": text(c.name)},
+            "row": result.row, "note": text(paid.note) if paid is not None else None,
+            "multiplier": facts.get("multiplier", 1), "parts": parts, "side_totals": facts.get("side_totals")}

@@ -1,0 +1,279 @@
+// The table page (/t/{code}) and the record viewer (/records/{id}) of `paixing serve`.
+// The table: one websocket; every state message is this seat's whole view (docs/web.md), so the
+// page is redrawn from it. Selecting cards asks the server how they read ({"type":"read"});
+// buttons send {"type":"act"}. A dropped connection reconnects; the seat comes back by cookie.
+(function () {
+  "use strict";
+  const W = {
+    zh: {you: "你", seat: "座位", bot: "机器人", turn: "轮到", yourTurn: "轮到你了", wait: "等待",
+      play: "出牌", pass: "不要", hint: "提示", clear: "清除", toBeat: "要压的牌", lead: "你先出",
+      cardsLeft: "张", level: "级牌", wild: "癞子", contract: "合约", declarer: "庄家", partner: "同伴",
+      points: "得分", result: "结算", next: "下一局", waitingNext: "等其他人…", score: "得分", role: "角色",
+      place: "名次", captured: "得牌", after: "转移后", reason: "结果", row: "计分", mult: "倍数",
+      join: "坐下", copy: "邀请链接", log: "记录", connected: "在线", away: "离线", reads: "读作",
+      spectator: "你在旁观", record: "查看记录", finished: "牌局结束", hand: "第{n}局", timer: "剩余",
+      winners: "赢家", roles: {declarer: "庄家", partner: "同伴", opponent: "对手", bystander: "旁观"},
+      ev: {deal: "发牌", redeal: "重新发牌", bid: "叫", pass: "不要", contract: "定约", kitty: "亮底牌",
+        lead: "领出", play: "出", out: "出完", trick: "赢得一墩", call: "叫牌", shown_card: "亮牌",
+        partner_revealed: "同伴现身", tribute: "进贡", tribute_back: "还贡", tribute_resisted: "抗贡",
+        end: "本局结束", bonus: "奖励", factor: "加倍", reward: "报喜", wilds_drawn: "翻出癞子", instant_win: "直接获胜"},
+      first: "第一步", prev: "上一步", nextStep: "下一步", nextTrick: "下一墩", last: "最后"},
+    en: {you: "You", seat: "Seat", bot: "bot", turn: "Turn", yourTurn: "Your turn", wait: "Waiting",
+      play: "Play", pass: "Pass", hint: "Hint", clear: "Clear", toBeat: "To beat", lead: "You lead",
+      cardsLeft: "cards", level: "Level", wild: "Wild", contract: "Contract", declarer: "Declarer", partner: "Partner",
+      points: "Points", result: "Result", next: "Next hand", waitingNext: "Waiting for the others…", score: "Score",
+      role: "Role", place: "Place", captured: "Captured", after: "After transfers", reason: "Result", row: "Score row",
+      mult: "Multiplier", join: "Sit here", copy: "Invite link", log: "Log", connected: "online", away: "away",
+      reads: "Reads as", spectator: "You are watching", record: "View the record", finished: "The table is over",
+      hand: "Hand {n}", timer: "Time left", winners: "Winners",
+      roles: {declarer: "declarer", partner: "partner", opponent: "opponent", bystander: "sits out"},
+      ev: {deal: "deal", redeal: "redeal", bid: "bids", pass: "passes", contract: "contract", kitty: "takes the kitty",
+        lead: "leads", play: "plays", out: "is out", trick: "wins the trick", call: "calls", shown_card: "shows",
+        partner_revealed: "partner revealed", tribute: "tribute", tribute_back: "returns", tribute_resisted: "tribute resisted",
+        end: "hand over", bonus: "bonus", factor: "factor", reward: "reward", wilds_drawn: "wild ranks drawn", instant_win: "instant win"},
+      first: "First", prev: "Back", nextStep: "Step", nextTrick: "Next trick", last: "End"}
+  };
+  const SUIT = {S: "♠", H: "♥", C: "♣", D: "♦"};
+  const el = (tag, attrs, ...kids) => {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (k === "class") e.className = v; else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+      else if (v !== null && v !== undefined && v !== false) e.setAttribute(k, v === true ? "" : v);
+    }
+    for (const kid of kids.flat()) if (kid !== null && kid !== undefined) e.append(kid.nodeType ? kid : String(kid));
+    return e;
+  };
+  function cardFace(card, wild) {
+    const joker = card === "BJ" || card === "RJ";
+    const suit = joker ? "" : card.slice(-1);
+    const rank = joker ? (card === "RJ" ? "大王" : "小王") : card.slice(0, -1);
+    const red = suit === "H" || suit === "D" || card === "RJ";
+    return el("span", {class: "pcard" + (red ? " red" : "") + (wild ? " wild" : "") + (joker ? " joker" : ""),
+      "data-card": card, title: card}, el("b", {}, rank), el("i", {}, SUIT[suit] || "🃏"), wild ? el("em", {}, "★") : null);
+  }
+  const cardsRow = (cards, wild) => el("span", {class: "cards"}, cards.map((c) => cardFace(c, wild && wild.includes(c))));
+
+  function seatName(w, st, s) {
+    if (st.you === s) return w.you;
+    const meta = st.seats ? st.seats[s] : null;
+    return w.seat + " " + s + (meta && meta.kind === "bot" ? " (" + w.bot + " " + meta.bot + ")" : "");
+  }
+  function eventLine(w, st, e) {
+    const who = e.seat !== undefined ? seatName(w, st, e.seat) + " " : "";
+    const name = w.ev[e.event] || e.event;
+    switch (e.event) {
+      case "play": return el("li", {}, who + name + " ", cardsRow(e.cards.split(" ")), e.as ? " = " + e.as : "");
+      case "bid": return el("li", {}, who + name + " " + e.value);
+      case "contract": return el("li", {}, name + ": " + e.id + " · " + w.declarer + " " + seatName(w, st, e.declarer));
+      case "kitty": return el("li", {}, who + name + " ", cardsRow(e.cards.split(" ")));
+      case "call": case "shown_card": return el("li", {}, who + name + " ", cardsRow([e.card]));
+      case "tribute": case "tribute_back":
+        return el("li", {}, who + name + " → " + seatName(w, st, e.to) + " ", cardsRow([e.card]));
+      case "out": return el("li", {}, who + name + " (#" + e.place + ")");
+      case "trick": return el("li", {class: "trick-line"}, who + name);
+      case "deal": return el("li", {class: "deal-line"}, name);
+      case "end": return el("li", {}, name + ": " + e.reason + " [" + e.scores.join(", ") + "]");
+      case "wilds_drawn": return el("li", {}, name + ": " + e.ranks.join(" "));
+      default: return el("li", {}, who + name + (e.id ? " " + e.id : "") + (e.times ? " ×" + e.times : ""));
+    }
+  }
+  function resultTable(w, st, result, lang) {
+    const rows = result.rows.map((r) => el("tr", {class: result.winners.includes(r.seat) ? "won" : ""},
+      el("td", {}, seatName(w, st, r.seat)), el("td", {}, r.role ? (w.roles[r.role] || r.role) : "—"),
+      el("td", {class: "num"}, r.place === null ? "—" : r.place),
+      el("td", {class: "num"}, r.captured === null ? "—" : r.captured),
+      result.rows.some((x) => x.after !== null) ? el("td", {class: "num"}, r.after === null ? "—" : r.after) : null,
+      el("td", {class: "num score"}, (r.score > 0 ? "+" : "") + r.score)));
+    const head = el("tr", {}, el("th", {}, w.seat), el("th", {}, w.role), el("th", {}, w.place), el("th", {}, w.captured),
+      result.rows.some((x) => x.after !== null) ? el("th", {}, w.after) : null, el("th", {}, w.score));
+    const parts = result.parts.map((p) => (p.name ? p.name[lang] : p.id) + " ×" + p.times).join(", ");
+    return el("div", {class: "result", id: "result"},
+      el("h2", {}, w.result + (result.contract ? " · " + result.contract.name[lang] : "")),
+      el("div", {class: "scroll"}, el("table", {class: "scores"}, el("thead", {}, head), el("tbody", {}, rows))),
+      el("p", {}, w.reason + ": " + result.reason + " · " + w.winners + ": " +
+        (result.winners.map((s) => seatName(w, st, s)).join(", ") || "—")),
+      result.note ? el("p", {class: "note", id: "score-row"}, w.row + ": " + result.note[lang]) : null,
+      el("p", {class: "note", id: "multiplier"}, w.mult + ": ×" + result.multiplier + (parts ? " (" + parts + ")" : "")));
+  }
+
+  // ---------------------------------------------------------------- the table
+  function table(root) {
+    const code = root.dataset.code, lang = root.dataset.lang === "en" ? "en" : "zh", w = W[lang];
+    const info = JSON.parse(document.getElementById("table-info").textContent);
+    let st = null, ws = null, selected = new Set(), reading = null, readTimer = null, message = "", backoff = 500;
+    let hintCards = null;  // the last hint (its cards are selected)
+    function send(m) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(m)); }
+    function connect() {
+      const proto = location.protocol === "https:" ? "wss" : "ws";
+      ws = new WebSocket(proto + "://" + location.host + "/ws/t/" + code);
+      ws.onopen = () => { backoff = 500; };
+      ws.onmessage = (ev) => receive(JSON.parse(ev.data));
+      ws.onclose = (ev) => { if (ev.code !== 4404) setTimeout(connect, backoff = Math.min(backoff * 2, 5000)); };
+    }
+    function receive(m) {
+      if (m.type === "state") {
+        const handChanged = !st || st.seq !== m.seq || st.hand_number !== m.hand_number;
+        st = m;
+        if (handChanged) { selected = new Set([...selected].filter((k) => keysOf(m.hand.map((h) => h.card)).has(k)));
+          reading = null; hintCards = null; message = ""; if (selected.size) askReading(); }
+      } else if (m.type === "reading") { reading = m; }
+      else if (m.type === "hint") { hintCards = m; selected = keysOf(m.cards || []); reading = null;
+        if (m.cards) askReading(); message = w.hint + ": " + m.action; }
+      else if (m.type === "error") { message = m.message; }
+      draw();
+    }
+    function askReading() {
+      clearTimeout(readTimer);
+      readTimer = setTimeout(() => { if (selected.size) send({type: "read", cards: pickCards()}); }, 120);
+    }
+    function keysOf(cards) {  // each card's key in the hand: its notation and which copy ("7S#2")
+      const seen = {};
+      return new Set(cards.map((c) => c + "#" + (seen[c] = (seen[c] || 0) + 1)));
+    }
+    function pickCards() {  // the selected cards, one entry per copy in the hand (two packs: "7S#1")
+      return [...selected].map((k) => k.split("#")[0]);
+    }
+    async function join(seat) {
+      const r = await fetch("/api/tables/" + code + "/join", {method: "POST", headers: {"content-type": "application/json"},
+        body: JSON.stringify(seat === null ? {} : {seat})});
+      const body = await r.json();
+      if (!r.ok) { message = body.error; draw(); return; }
+      if (ws) ws.close();
+    }
+    function draw() {
+      if (!st) return;
+      const mine = st.you !== null && st.turn === st.you && st.phase !== "over";
+      root.replaceChildren();
+      root.classList.toggle("my-turn", mine);
+      // header: game, hand, level, wild, contract, timer
+      const facts = [];
+      if (st.level) facts.push(w.level + " " + st.level);
+      if (st.wild.length) facts.push(el("span", {}, w.wild + " ", cardsRow(st.wild.filter((c) => c.length > 1 || c === "BJ"))), " " + st.wild.filter((c) => c.length <= 1).join(" "));
+      if (st.contract && st.contracts > 1) facts.push(w.contract + " " + st.contract.name[lang]);
+      if (st.declarer !== null) facts.push(w.declarer + " " + seatName(w, st, st.declarer));
+      if (st.partner !== null && st.partner !== undefined) facts.push(w.partner + " " + seatName(w, st, st.partner));
+      if (st.called) facts.push(el("span", {}, w.partner + " ", cardsRow([st.called])));
+      if (st.deadline !== null) facts.push(el("span", {class: "timer", "data-deadline": st.deadline}, w.timer + " " + Math.ceil(st.deadline) + "s"));
+      root.append(el("div", {class: "thead"},
+        el("h1", {}, st.variant.name[lang]),
+        el("span", {class: "hno"}, w.hand.replace("{n}", st.hand_number)),
+        el("span", {class: "code"}, w.copy + ": ", el("a", {href: "/t/" + code, id: "invite"}, location.host + "/t/" + code)),
+        el("div", {class: "facts", id: "facts"}, facts.map((f) => el("span", {class: "fact"}, f)))));
+      // seats around: in playing order from you
+      const order = []; const base = st.you === null ? 0 : st.you;
+      for (let i = 0; i < st.n; i++) order.push((base + i) % st.n);
+      const trickBy = {}; for (const t of st.trick) trickBy[t.seat] = t;
+      root.append(el("div", {class: "seats", id: "seats"}, order.map((s) => {
+        const meta = st.seats[s], t = trickBy[s];
+        return el("div", {class: "seat" + (st.turn === s ? " turn" : "") + (s === st.you ? " me" : ""), "data-seat": s},
+          el("div", {class: "who"}, seatName(w, st, s), meta.role ? el("span", {class: "badge"}, w.roles[meta.role] || meta.role) : null,
+            meta.kind === "human" ? el("span", {class: "dot " + (meta.connected ? "on" : "off"), title: meta.connected ? w.connected : w.away}) : null),
+          el("div", {class: "left"}, meta.cards_left + " " + w.cardsLeft + (st.capture !== "none" ? " · " + w.points + " " + st.captured[s] : "")),
+          el("div", {class: "played"}, t ? (t.pass ? el("span", {class: "passed"}, w.pass) : cardsRow(t.cards, st.wild)) : ""),
+          meta.kind === "human" && !meta.taken && st.you === null ? el("button", {class: "btn felt", onclick: () => join(s), "data-join": s}, w.join) : null);
+      })));
+      // the play to beat
+      root.append(el("div", {class: "tobeat", id: "tobeat"}, st.last ?
+        [w.toBeat + ": ", cardsRow(st.last.cards, st.wild), " " + st.last.name[lang] + (st.last.as ? " = " + st.last.as : "") + " · " + seatName(w, st, st.last.seat)]
+        : (mine && st.phase === "play" ? w.lead : ""),
+        el("div", {class: "turnline", id: "turn"}, st.phase === "over" ? "" : (mine ? w.yourTurn : w.turn + ": " + seatName(w, st, st.turn)))));
+      // your hand
+      if (st.you !== null) {
+        const counts = {};
+        root.append(el("div", {class: "hand", id: "hand"}, st.hand.map((h) => {
+          counts[h.card] = (counts[h.card] || 0) + 1;
+          const key = h.card + "#" + counts[h.card];
+          const face = cardFace(h.card, h.wild);
+          return el("button", {class: "cardbtn" + (selected.has(key) ? " selected" : ""),
+            "data-card": h.card, "data-key": key, "aria-pressed": selected.has(key) ? "true" : "false",
+            onclick: () => { selected.has(key) ? selected.delete(key) : selected.add(key); reading = null; askReading(); draw(); }}, face);
+        })));
+        // how the selection reads
+        const readLine = el("div", {class: "reading", id: "reading"});
+        if (selected.size && reading) {
+          if (reading.readings.length) readLine.append(w.reads + ": " + reading.readings.map((r) => r.name[lang] + (r.as ? " = " + r.as : "")).join(" / "));
+          if (reading.error) readLine.append(el("span", {class: "error", id: "why"}, " " + reading.error));
+        }
+        root.append(readLine);
+        // buttons
+        const bar = el("div", {class: "actions", id: "actions"});
+        if (st.phase === "contract" && mine) {
+          bar.append(el("div", {class: "steps", id: "steps"}, st.legal.map((a) => el("button", {class: "btn felt", "data-action": a.action,
+            onclick: () => send({type: "act", action: a.action, seq: st.seq})},
+            a.kind === "pass" ? w.pass : a.name ? a.name[lang] : a.card ? cardsRow([a.card]) : a.action))));
+        }
+        if (st.phase === "play") {
+          const canPlay = mine && reading && reading.ok;
+          bar.append(el("button", {class: "btn primary", id: "play-btn", disabled: !canPlay,
+            onclick: () => { send({type: "act", action: reading.action, seq: st.seq}); selected = new Set(); reading = null; }}, w.play));
+          bar.append(el("button", {class: "btn", id: "pass-btn", disabled: !(mine && st.can_pass),
+            onclick: () => { send({type: "act", action: "pass", seq: st.seq}); selected = new Set(); }}, w.pass));
+          bar.append(el("button", {class: "btn", id: "clear-btn", onclick: () => { selected = new Set(); reading = null; draw(); }}, w.clear));
+        }
+        if (mine) bar.append(el("button", {class: "btn", id: "hint-btn", onclick: () => send({type: "hint"})}, w.hint));
+        root.append(bar);
+      } else {
+        root.append(el("p", {class: "note", id: "spectating"}, w.spectator));
+      }
+      if (message) root.append(el("p", {class: "message error", id: "message"}, message));
+      if (st.result) {
+        const box = resultTable(w, st, st.result, lang);
+        if (st.record_id) box.append(el("p", {}, el("a", {href: "/records/" + st.record_id, id: "record-link"}, w.record)));
+        if (st.finished) box.append(el("p", {class: "note"}, w.finished));
+        else if (st.you !== null) box.append(st.ready.includes(st.you) ? el("p", {class: "note"}, w.waitingNext)
+          : el("button", {class: "btn primary", id: "next-btn", onclick: () => send({type: "next"})}, w.next));
+        root.append(box);
+      }
+      // the log, newest last
+      const log = el("ol", {class: "log", id: "log", start: st.log_start + 1}, st.log.slice(-60).map((e) => eventLine(w, st, e)));
+      root.append(el("details", {class: "logbox", open: true}, el("summary", {}, w.log), log));
+    }
+    setInterval(() => {  // the turn timer counts down between states
+      const t = root.querySelector(".timer");
+      if (t && st && st.deadline !== null) { st.deadline = Math.max(0, st.deadline - 1); t.textContent = w.timer + " " + Math.ceil(st.deadline) + "s"; }
+    }, 1000);
+    void info;
+    connect();
+  }
+
+  // ---------------------------------------------------------------- the record viewer
+  async function viewer(root) {
+    const lang = root.dataset.lang === "en" ? "en" : "zh", w = W[lang];
+    const r = await fetch("/api/records/" + root.dataset.id + "/frames");
+    const data = await r.json();
+    if (!r.ok) { root.append(el("p", {class: "error"}, data.error)); return; }
+    let h = 0, i = 0;
+    function go(hand, step) { h = hand; i = Math.max(0, Math.min(step, data.hands[h].frames.length - 1)); draw(); }
+    function nextTrick() {
+      const frames = data.hands[h].frames;
+      let j = i + 1; while (j < frames.length - 1 && !frames[j].trick_end) j++;
+      go(h, j);
+    }
+    function draw() {
+      const hand = data.hands[h], f = hand.frames[i], st = {you: null, seats: null};
+      root.replaceChildren();
+      if (data.hands.length > 1) root.append(el("div", {class: "hands-nav"}, data.hands.map((_, k) =>
+        el("button", {class: "btn" + (k === h ? " primary" : ""), onclick: () => go(k, 0)}, w.hand.replace("{n}", k + 1)))));
+      root.append(el("div", {class: "actions", id: "steps-nav"},
+        el("button", {class: "btn", id: "first", onclick: () => go(h, 0)}, w.first),
+        el("button", {class: "btn", id: "prev", onclick: () => go(h, i - 1)}, w.prev),
+        el("button", {class: "btn", id: "step", onclick: () => go(h, i + 1)}, w.nextStep),
+        el("button", {class: "btn primary", id: "next-trick", onclick: nextTrick}, w.nextTrick),
+        el("button", {class: "btn", id: "end", onclick: () => go(h, hand.frames.length - 1)}, w.last),
+        el("span", {class: "note", id: "position"}, (i) + " / " + (hand.frames.length - 1))));
+      const trickBy = {}; for (const t of f.trick) trickBy[t.seat] = t;
+      root.append(el("div", {class: "seats"}, f.hands.map((cards, s) => el("div", {class: "seat" + (f.turn === s ? " turn" : ""), "data-seat": s},
+        el("div", {class: "who"}, seatName(w, st, s) + " · " + f.scores[s]),
+        el("div", {class: "vhand"}, cards.map((c) => cardFace(c.card, c.wild))),
+        el("div", {class: "played"}, trickBy[s] ? (trickBy[s].pass ? w.pass : cardsRow(trickBy[s].cards)) : "")))));
+      root.append(el("ol", {class: "log", id: "log"}, f.events.map((e) => eventLine(w, st, e))));
+      if (i === hand.frames.length - 1) root.append(resultTable(w, st, hand.result, lang));
+    }
+    go(0, 0);
+  }
+
+  const t = document.getElementById("table");
+  if (t) table(t);
+  const v = document.getElementById("viewer");
+  if (v) viewer(v);
+})();
