@@ -111,6 +111,8 @@ class Readings:
         self.size = blocks[-1].offset + blocks[-1].span if blocks else 0
         self._maps: dict[int, tuple[RankTables, tuple[int, ...] | None]] = {}
         self._memo: dict[tuple[object, ...], int] = {}
+        self._blocks: dict[tuple[object, ...], tuple[Block | None, tuple[int, ...] | None]] = {}
+        """(type id, core, suit) → its block and rank map: as many entries as readings × levels."""
         self._types: dict[int, TypeInfo] = {}
 
     def _rank_map(self, tables: RankTables) -> tuple[int, ...] | None:
@@ -152,45 +154,55 @@ class Readings:
             found = self._memo[memo_key] = self._number(t, groups, naturals, wild_as, suit)
         return found
 
+    def _reading(self, t: TypeInfo, groups: Groups, suit: int) -> tuple[Block | None, tuple[int, ...] | None]:
+        """The block of a play's reading (None: none), and its hand's rank map; kept per
+        (type, core, suit), since the plays of one reading differ in kickers and wild cards."""
+        key = (id(t), groups, suit)
+        found = self._blocks.get(key)
+        if found is None:
+            mapping = self._rank_map(t.tables)
+            if mapping is not None:
+                groups = tuple(sorted((mapping[r], n) for r, n in groups))
+            elif len(groups) > 1:
+                groups = tuple(sorted(groups))
+            found = self._blocks[key] = (self.by_reading.get((t.index, groups, suit)), mapping)
+        return found
+
     def _number(self, t: TypeInfo, groups: Groups, naturals: Groups, wild_as: tuple[int, ...], suit: int) -> int:
-        mapping = self._rank_map(t.tables)
-        kick: list[tuple[int, int]] = []
-        if wild_as or t.kickers is not None:  # kickers: what is read beyond the core
-            left = dict(naturals)
-            for r in wild_as:
-                left[r] = left.get(r, 0) + 1
-            for r, n in groups:
-                left[r] = left.get(r, 0) - n
-            kick = sorted((r, n) for r, n in left.items() if n > 0)
-        if mapping is not None:
-            groups = tuple(sorted((mapping[r], n) for r, n in groups))
-            kick = sorted((mapping[r], n) for r, n in kick)
-        elif len(groups) > 1:
-            groups = tuple(sorted(groups))
-        block = self.by_reading.get((t.index, groups, suit))
+        block, mapping = self._reading(t, groups, suit)
         wilds = len(wild_as)
         if block is None or wilds > block.wilds:
             return -1
-        number = 0
-        if block.kicks is not None:
-            number = self._kick_number(block, kick)
-            if number < 0:
-                return -1
-        elif kick:
-            return -1
-        return block.offset + number * (block.wilds + 1) + wilds
+        if not wild_as and t.kickers is None:
+            return block.offset
+        left = dict(naturals)  # kickers: what is read beyond the core
+        for r in wild_as:
+            left[r] = left.get(r, 0) + 1
+        for r, n in groups:
+            left[r] = left.get(r, 0) - n
+        kick = [(r, n) for r, n in left.items() if n > 0]
+        if block.kicks is None:
+            return -1 if kick else block.offset + wilds
+        if mapping is not None:
+            kick = [(mapping[r], n) for r, n in kick]
+        kick.sort()
+        number = self._kick_number(block, kick)
+        return -1 if number < 0 else block.offset + number * (block.wilds + 1) + wilds
 
     def _kick_number(self, block: Block, kick: Sequence[tuple[int, int]]) -> int:
+        """The number of the kicker multiset ``kick`` (base ranks, ascending) in ``block``."""
         assert block.kicks is not None
-        where = block.where
+        where, unit = block.where, block.unit
         units = []
+        total = 0
         for r, n in kick:
             pos = where.get(r)
-            if pos is None or n % block.unit:
+            if pos is None or n % unit:
                 return -1
-            units.append((pos, n // block.unit))
+            units.append((pos, n // unit))
+            total += n // unit
         try:
-            return block.kicks.rank(units)
+            return block.kicks.rank(units, total)
         except ValueError:
             return -1
 
