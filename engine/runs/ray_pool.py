@@ -94,7 +94,7 @@ def connected(cluster: RayCluster) -> Iterator[ModuleType]:
         yield ray
         return
     _check_reachable(cluster.address)
-    watch = None if (cluster.address or "").startswith("ray://") else start_watch()  # Ray Client starts nothing here
+    watch = start_watch() if cluster.address in (None, "local") else None  # the others never start an instance
     try:
         _init(ray, cluster, watch)
         if watch is not None and not _started_here(ray):

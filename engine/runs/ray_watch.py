@@ -62,13 +62,10 @@ def _stat(entry: Path) -> tuple[int, int] | None:
     """A process's parent pid and start time in clock ticks (with its pid, who it is: a pid
     is reused), or None for a process gone or a zombie (nothing left to stop)."""
     try:
-        text = (entry / "stat").read_text(encoding="utf-8", errors="replace")
-    except OSError:
+        fields = (entry / "stat").read_text(encoding="utf-8", errors="replace").rpartition(")")[2].split()
+        return None if fields[0] in ("Z", "X") else (int(fields[1]), int(fields[19]))
+    except (OSError, IndexError, ValueError):  # gone, or not a process's stat
         return None
-    fields = text.rpartition(")")[2].split()
-    if len(fields) < 20 or fields[0] in ("Z", "X"):
-        return None
-    return int(fields[1]), int(fields[19])
 
 
 def _processes(proc: Path) -> dict[int, tuple[int, int]]:

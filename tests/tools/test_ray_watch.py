@@ -214,7 +214,9 @@ def _fake_ray(initialized: bool, head: bool | None, calls: list[str]) -> ModuleT
     ("initialized", "head", "address", "calls"),
     [
         (False, True, None, ["start", "marking", "init", "run", "shutdown", "finish"]),  # started here: watched to the end
-        (False, False, "auto", ["start", "marking", "init", "finish", "run", "shutdown"]),  # someone else's: released at once
+        (False, True, "local", ["start", "marking", "init", "run", "shutdown", "finish"]),
+        (False, False, None, ["start", "marking", "init", "finish", "run", "shutdown"]),  # found someone else's: released at once
+        (False, False, "auto", ["init", "run", "shutdown"]),  # never a new instance: no watchdog
         (True, True, None, ["run"]),  # the caller's own ray.init: neither watched nor shut down
     ],
 )
@@ -229,12 +231,13 @@ def test_connected_watches_only_an_instance_it_started(
     assert got == calls
 
 
-def test_ray_client_starts_no_watchdog(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``ray://`` runs the instance elsewhere: nothing here to watch."""
+def test_an_address_starts_no_watchdog(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``HOST:PORT`` or ``ray://`` is a cluster someone else started: nothing here to watch."""
     got: list[str] = []
     monkeypatch.setattr(ray_pool, "import_ray", lambda: _fake_ray(False, None, got))
     monkeypatch.setattr(ray_pool, "_check_reachable", lambda address: None)
     monkeypatch.setattr(ray_pool, "start_watch", lambda: got.append("start"))
-    with connected(RayCluster("ray://10.0.0.1:10001")):
-        got.append("run")
-    assert got == ["init", "run", "shutdown"]
+    for address in ("ray://10.0.0.1:10001", "10.0.0.1:6379"):
+        with connected(RayCluster(address)):
+            got.append("run")
+    assert got == ["init", "run", "shutdown"] * 2
