@@ -123,7 +123,8 @@ def _init(ray: ModuleType, cluster: RayCluster, watch: Watch | None) -> None:
 def _started_here(ray: ModuleType) -> bool:
     """Whether ``ray.init`` started a new local instance rather than connecting to a running
     one. Only ``ray._private.worker._global_node.head`` says so; should a Ray version lack it,
-    the watchdog stays, which is harmless: it stops only the processes with its token."""
+    the watchdog stays, which is harmless: it stops only the processes its token marked
+    and what they started."""
     node = getattr(getattr(getattr(ray, "_private", None), "worker", None), "_global_node", None)
     return node is None or bool(getattr(node, "head", True))
 

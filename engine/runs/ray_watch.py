@@ -46,14 +46,16 @@ DONE = b"done"
 """What the driver writes when its run ended as it should: nothing is left to stop."""
 PROC = Path("/proc")
 GRACE = 5.0
-"""Seconds between SIGTERM and SIGKILL: Ray's processes end in well under that on SIGTERM."""
+"""Seconds between SIGTERM and SIGKILL: the workers end at once on SIGTERM; the agents, whose
+handlers wait for a GCS that died with the driver, get SIGKILL."""
 LINGER = 20.0
 """Seconds after the grace the watchdog keeps looking for marked processes (a raylet dying
 may still start a worker) before it gives up."""
 POLL = 0.2
 """How often a sweep looks again."""
 TRACK = 0.5
-"""How often the watchdog follows the members while the driver runs: a process started\nand orphaned in less than that (by a driver killed in the middle of ``ray.init``) may be missed."""
+"""How often the watchdog follows the members while the driver runs: a process started and
+orphaned in less time than that (by a driver killed in the middle of ``ray.init``) may be missed."""
 FINISH_SECONDS = 5.0
 """How long ``Watch.finish`` waits for the watchdog to leave."""
 
@@ -211,18 +213,21 @@ class Watch:
 
 def start_watch() -> Watch | None:
     """A watchdog for the instance ``ray.init`` is about to start (see the module), or None
-    where there is no /proc to find its processes by (not Linux)."""
+    where there is no /proc to find its processes by (not Linux) or no process can be started."""
     if not sys.platform.startswith("linux") or not (PROC / "self" / "environ").exists():
         return None
     token = os.urandom(16).hex()
     env = {k: v for k, v in os.environ.items() if k != ENV}
     here = Path(__file__)
     argv = ["-I", str(here)] if here.suffix == ".py" else ["-m", __name__]
-    process = subprocess.Popen(
-        [sys.executable, *argv, token],
-        stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        start_new_session=True, cwd="/", env=env,
-    )
+    try:
+        process = subprocess.Popen(
+            [sys.executable, *argv, token],
+            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            start_new_session=True, cwd="/", env=env,
+        )
+    except OSError:  # no process to spare: the run goes on, unwatched as before
+        return None
     return Watch(token, process)
 
 

@@ -184,6 +184,17 @@ def test_no_watchdog_without_proc(monkeypatch: pytest.MonkeyPatch) -> None:
     assert start_watch() is None
 
 
+@linux
+def test_no_watchdog_when_no_process_can_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The run goes on unwatched (as before the watchdog) rather than failing."""
+
+    def no_process(*args: Any, **kwargs: Any) -> None:
+        raise OSError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(ray_watch.subprocess, "Popen", no_process)
+    assert start_watch() is None
+
+
 class _FakeWatch:
     def __init__(self, calls: list[str]) -> None:
         self.calls = calls
