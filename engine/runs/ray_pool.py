@@ -29,6 +29,8 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, TypeVar
 
+from paixing.runs.ray_watch import Watch, start_watch
+
 T = TypeVar("T")
 
 INSTALL_HINT = "--ray needs Ray, which is not installed: pip install 'paixing[ray]'"
@@ -84,25 +86,47 @@ def import_ray() -> ModuleType:
 def connected(cluster: RayCluster) -> Iterator[ModuleType]:
     """Ray, connected: an instance the caller already started (``ray.init`` before the run)
     is used as it is and left running; otherwise this connects (or starts a local instance)
-    and shuts it down afterwards, so a library call leaves no cluster behind."""
+    and shuts it down afterwards, so a library call leaves no cluster behind. A local instance
+    started here has a watchdog (``paixing.runs.ray_watch``) that stops it should this process
+    be killed with SIGKILL, when nothing here runs."""
     ray = import_ray()
     if ray.is_initialized():
         yield ray
         return
-    where = cluster.address or "a local instance"
     _check_reachable(cluster.address)
+    watch = start_watch() if cluster.address in (None, "local") else None  # the others never start an instance
     try:
-        ray.init(address=cluster.address, include_dashboard=False, log_to_driver=False, logging_level=logging.WARNING)
-    except (ConnectionError, ValueError, RuntimeError, TimeoutError) as exc:
-        ray.shutdown()
-        raise ClusterUnreachable(f"cannot start or reach Ray at {where}: {_first_line(exc)}") from exc
-    except Exception as exc:  # Ray raises a bare Exception when a local node times out at start
-        ray.shutdown()
-        raise ClusterError(f"cannot start Ray at {where}: {_first_line(exc)}") from exc
-    try:
+        _init(ray, cluster, watch)
+        if watch is not None and not _started_here(ray):
+            watch.finish()  # a cluster someone else started: not the watchdog's
+            watch = None
         yield ray
     finally:
         ray.shutdown()
+        if watch is not None:
+            watch.finish()
+
+
+def _init(ray: ModuleType, cluster: RayCluster, watch: Watch | None) -> None:
+    """``ray.init`` for ``cluster``, the processes it starts marked with ``watch``'s token;
+    its failures as ``ClusterUnreachable`` or ``ClusterError``, one line each."""
+    where = cluster.address or "a local instance"
+    try:
+        with watch.marking() if watch is not None else contextlib.nullcontext():
+            ray.init(address=cluster.address, include_dashboard=False, log_to_driver=False, logging_level=logging.WARNING)
+    except (ConnectionError, ValueError, RuntimeError, TimeoutError) as exc:
+        raise ClusterUnreachable(f"cannot start or reach Ray at {where}: {_first_line(exc)}") from exc
+    except Exception as exc:  # Ray raises a bare Exception when a local node times out at start
+        raise ClusterError(f"cannot start Ray at {where}: {_first_line(exc)}") from exc
+
+
+def _started_here(ray: ModuleType) -> bool:
+    """Whether ``ray.init`` started a new local instance rather than connecting to a running
+    one. Only ``ray._private.worker._global_node.head`` says so; should a Ray version lack it,
+    the watchdog stays, which is harmless: it stops only the processes its token marked
+    and what they started."""
+    node = getattr(getattr(getattr(ray, "_private", None), "worker", None), "_global_node", None)
+    return node is None or bool(getattr(node, "head", True))
 
 
 def _check_reachable(address: str | None) -> None:
