@@ -332,12 +332,17 @@ class Table:
         """The action mask of ``seat``: its legal level-1 indices (none when not to act)."""
         game = self.game
         assert game is not None
-        mask = np.zeros(self.space.size, np.int8) if out is None else out
-        if out is not None:
-            mask.fill(0)
-        if seat == game.turn and not game.over:
-            mask[self.legal_indices()] = 1
-        return mask
+        to_act = seat == game.turn and not game.over
+        if out is None:  # a bytearray set by index, then viewed: no list turned into an array
+            mask = bytearray(self.space.size)
+            if to_act:
+                for i in self.legal_indices():
+                    mask[i] = 1
+            return np.frombuffer(mask, np.int8)
+        out.fill(0)
+        if to_act:
+            out[self.legal_indices()] = 1
+        return out
 
     def _observation(self, seat: int) -> Observation:
         """``Game.observation(seat)``; the legal actions it issues (the seat to act's) are kept
