@@ -180,6 +180,8 @@ class ActionSpace:
         """Raise ValueError naming ``index`` when it is no index of this space: not a whole
         number (``"0"`` and ``2.5`` were played as 0 and 2), negative (it counted from the end)
         or too large (an IndexError)."""
+        if type(index) is int and 0 <= index < self.size:  # the usual case, once a step
+            return
         if isinstance(index, bool) or not hasattr(type(index), "__index__"):  # numpy's integers have it
             raise ValueError(f"an action is a whole-number index of {self.rs.id}'s action space, not {index!r}")
         if not 0 <= operator.index(index) < self.size:  # type: ignore[arg-type]

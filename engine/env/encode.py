@@ -186,6 +186,18 @@ class Encoder:
         """The dict of arrays for ``obs``. ``mask``: the action mask (None: made from
         ``obs.legal``, see ``mask``); ``match``: the match state the hand was dealt with
         (``Game.match_state``; None: the side levels are unknown)."""
+        buf, cards_left, scores = self.fill(obs, match)
+        arrays = np.frombuffer(buf, np.int8)
+        out = {key: arrays[a:b].reshape(shape) if shape else arrays[a:b] for key, a, b, shape in self._slices}
+        out["cards_left"] = np.array(cards_left, np.int16)
+        out["scores"] = np.array(scores, np.float32)
+        out["action_mask"] = self.mask(obs.legal) if mask is None else mask
+        return out
+
+    def fill(self, obs: Observation, match: MatchState | None = None) -> tuple[bytearray, list[int], list[float]]:
+        """``encode``'s raw parts: the int8 arrays in one buffer (at ``self.at``), and the
+        rotated ``cards_left`` and ``scores``. The flattened vector is written from these
+        directly (``table.Flattener.encode``): no dict of views is made for it."""
         n, c, at = self.n, len(self.cards), self.at
         seat = obs.seat
         buf = bytearray(self.total)
@@ -213,12 +225,7 @@ class Encoder:
         buf[at["phase"] + (PHASES.index(obs.phase) if obs.phase in PHASES else 0)] = 1
         buf[at["wild"] : at["wild"] + c] = self._wild_cards(obs)
         self._levels(buf, obs, match)
-        arrays = np.frombuffer(buf, np.int8)
-        out = {key: arrays[a:b].reshape(shape) if shape else arrays[a:b] for key, a, b, shape in self._slices}
-        out["cards_left"] = np.array(obs.cards_left[seat:] + obs.cards_left[:seat], np.int16)
-        out["scores"] = np.array(obs.scores[seat:] + obs.scores[:seat], np.float32)
-        out["action_mask"] = self.mask(obs.legal) if mask is None else mask
-        return out
+        return buf, list(obs.cards_left[seat:] + obs.cards_left[:seat]), list(obs.scores[seat:] + obs.scores[:seat])
 
     def _levels(self, buf: bytearray, obs: Observation, match: MatchState | None) -> None:
         """The hand's level, each side's level and whose level it is (see the table)."""

@@ -218,7 +218,7 @@ class PaixingGymEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
         if table.over:  # the episode ended (an instant end at the deal, or a step after the end)
             return self._outcome(0.0)
         index = int(action)
-        if index in table.legal():
+        if index in table.legal_indices():
             self._illegal_run = 0
             table.apply(index)
             self._play_opponents()

@@ -23,7 +23,8 @@ legal level-1 index of the seat (all zero when it is not to act).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from gymnasium import spaces
@@ -31,11 +32,15 @@ from gymnasium.utils import seeding
 from paixing.agents.play import game_seed
 from paixing.env.actions import ActionSpace, action_space
 from paixing.env.encode import Encoder
-from paixing.game.actions import Action
+from paixing.game.actions import NO_ACTIONS, Action
+from paixing.game.observation import Observation
 from paixing.game.session import Session
 from paixing.game.state import Game
 from paixing.hands.compile import Ruleset
 from paixing.runs.matches import MAX_MATCH_HANDS
+
+if TYPE_CHECKING:
+    from paixing.game.match import MatchState
 
 _NO_MASK = np.zeros(0, np.int8)
 """What the encoder is given for the mask (``observe`` builds its own)."""
@@ -88,6 +93,26 @@ class Flattener:
         self.high = np.clip(high, -SCORE_BOUND, SCORE_BOUND).astype(np.float32)
         self.clipped = np.flatnonzero((low < -SCORE_BOUND) | (high > SCORE_BOUND))
         """Where the encoder's bound is wider than the vector's (the scores): clipped."""
+        self.encoder = encoder
+        self._runs: list[tuple[int, int, int, int]] = []
+        """(vector start, end, buffer start, end) of the encoder's int8 arrays, runs of
+        neighbours merged (two in all: the keys before ``scores`` and after)."""
+        for key in self.keys:
+            if key not in encoder.at:
+                continue
+            at, size = encoder.at[key], int(np.prod(self.shapes[key]))
+            start = self.slices[key].start
+            runs = self._runs
+            if runs and runs[-1][1] == start and runs[-1][3] == at:
+                runs[-1] = (runs[-1][0], start + size, runs[-1][2], at + size)
+            else:
+                runs.append((start, start + size, at, at + size))
+        self._cards_left = self.slices["cards_left"]
+        self._scores = self.slices["scores"]
+        lo, hi = self.low[self._scores], self.high[self._scores]
+        self._score_bounds = (float(lo.min()), float(hi.max())) if len(self.clipped) else None
+        """The scores' bounds when the vector clips them (a score beyond is clipped)."""
+        assert set(self.keys) == {*encoder.at, "cards_left", "scores"}
 
     def space(self) -> spaces.Box:
         return spaces.Box(self.low, self.high, (self.size,), np.float32)
@@ -100,6 +125,22 @@ class Flattener:
         if len(self.clipped):
             at = self.clipped
             vector[at] = np.clip(vector[at], self.low[at], self.high[at])
+        return vector
+
+    def encode(self, obs: Observation, match: MatchState | None, out: np.ndarray | None = None) -> np.ndarray:
+        """``flatten(encoder.encode(obs, …))`` without the dict: the encoder's buffer is copied
+        by runs (a numpy call per small array and the dict of views were most of an
+        observation's cost)."""
+        buf, cards_left, scores = self.encoder.fill(obs, match)
+        vector = np.empty(self.size, np.float32) if out is None else out
+        ints = np.frombuffer(buf, np.int8)
+        for start, end, a, b in self._runs:
+            vector[start:end] = ints[a:b]
+        vector[self._cards_left] = cards_left
+        bounds = self._score_bounds
+        if bounds is not None and (min(scores) < bounds[0] or max(scores) > bounds[1]):
+            scores = [min(max(s, bounds[0]), bounds[1]) for s in scores]
+        vector[self._scores] = scores
         return vector
 
     def unflatten(self, vector: np.ndarray) -> dict[str, np.ndarray]:
@@ -148,9 +189,13 @@ class Table:
         self.game: Game | None = None
         self.session: Session | None = None
         self._banked = [0] * self.n  # the finished hands' scores (a match)
-        self._legal: dict[int, list[Action]] = {}
+        self._actions: Sequence[Action] = NO_ACTIONS
+        """The legal actions of the seat to act, as the game issued them last."""
+        self._indices: list[int] = []
+        """The level-1 index of each of them (the mask's ones, the step's lookup)."""
+        self._grouped: dict[int, list[Action]] | None = None
         self._legal_of: tuple[Game | None, int, int] = (None, -1, -1)
-        """The state ``_legal`` was computed for: the game object, its log's and its action
+        """The state ``_actions`` were issued in: the game object, its log's and its action
         list's lengths (every action adds to both)."""
 
     def observation_space(self) -> spaces.Dict:
@@ -180,21 +225,53 @@ class Table:
         """Apply the level-1 action ``index`` of the seat to act (detail 0); in a match, a hand
         that ends is recorded and, unless the match is over, the next one dealt. True when a
         hand ended."""
-        choices = self.legal().get(int(index))
-        if not choices:
+        indices = self.legal_indices()
+        try:
+            at = indices.index(int(index))
+        except ValueError:
             self.space.check_index(index)
-            raise ValueError(f"action {index} ({self.space.describe(int(index))}) is not legal now")
-        return self.apply_action(choices[0])
+            raise ValueError(f"action {index} ({self.space.describe(int(index))}) is not legal now") from None
+        return self.apply_action(self._actions[at])
+
+    def _known(self, game: Game) -> bool:
+        """Whether ``_actions`` are ``game``'s legal actions now."""
+        known, events, actions = self._legal_of
+        return known is game and events == len(game.log) and actions == len(game.actions)
+
+    def _issued(self, game: Game, actions: Sequence[Action]) -> None:
+        """Remember ``actions``, the list ``game`` has just issued for its seat to act. In a
+        known state only the list is swapped (the same actions in the same order, and the one
+        ``Game.apply`` takes without checking again); its indices stay."""
+        if not self._known(game):
+            self._indices = self.space.indices(actions)
+            self._grouped = None
+            self._legal_of = (game, len(game.log), len(game.actions))
+        self._actions = actions
+
+    def legal_indices(self) -> list[int]:
+        """The level-1 index of each legal action of the seat to act, in the engine's order
+        (computed once per state: ``observe`` gives the list its observation issued, so a
+        step generates the legal plays once)."""
+        game = self.game
+        assert game is not None
+        if not self._known(game):
+            self._issued(game, game.legal_actions() if not game.over else NO_ACTIONS)
+        return self._indices
 
     def legal(self) -> dict[int, list[Action]]:
         """The legal actions of the seat to act by level-1 index (computed once per state)."""
-        game = self.game
-        assert game is not None
-        known, events, actions = self._legal_of
-        if known is not game or events != len(game.log) or actions != len(game.actions):
-            self._legal = self.space.legal(game.legal_actions()) if not game.over else {}
-            self._legal_of = (game, len(game.log), len(game.actions))
-        return self._legal
+        indices = self.legal_indices()
+        grouped = self._grouped
+        if grouped is None:
+            grouped = self._grouped = {}
+            actions = self._actions
+            for at, i in enumerate(indices):
+                found = grouped.get(i)
+                if found is None:
+                    grouped[i] = [actions[at]]
+                else:
+                    found.append(actions[at])
+        return grouped
 
     def apply_action(self, action: Action) -> bool:
         """``apply`` for an engine action (an opponent's choice)."""
@@ -255,26 +332,44 @@ class Table:
         """The action mask of ``seat``: its legal level-1 indices (none when not to act)."""
         game = self.game
         assert game is not None
-        mask = np.zeros(self.space.size, np.int8) if out is None else out
-        if out is not None:
-            mask.fill(0)
-        if seat == game.turn and not game.over:
-            mask[list(self.legal())] = 1
-        return mask
+        to_act = seat == game.turn and not game.over
+        if out is None:  # a bytearray set by index, then viewed: no list turned into an array
+            mask = bytearray(self.space.size)
+            if to_act:
+                for i in self.legal_indices():
+                    mask[i] = 1
+            return np.frombuffer(mask, np.int8)
+        out.fill(0)
+        if to_act:
+            out[self.legal_indices()] = 1
+        return out
+
+    def _observation(self, seat: int) -> Observation:
+        """``Game.observation(seat)``; the legal actions it issues (the seat to act's) are kept
+        for the mask and the step."""
+        game = self.game
+        assert game is not None
+        obs = game.observation(seat)
+        if obs.legal:
+            self._issued(game, obs.legal)
+        return obs
 
     def features(self, seat: int) -> dict[str, np.ndarray]:
         """The encoder's named arrays for ``seat`` (``observe``'s vector, before flattening)."""
         game = self.game
         assert game is not None
-        arrays = self.encoder.encode(game.observation(seat), _NO_MASK, game.match_state)
+        arrays = self.encoder.encode(self._observation(seat), _NO_MASK, game.match_state)
         arrays.pop("action_mask", None)
         return arrays
 
     def observe(self, seat: int) -> dict[str, np.ndarray]:
         """``{"observation", "action_mask"}`` for ``seat`` (see the module docstring)."""
-        return {"observation": self.flat.flatten(self.features(seat)), "action_mask": self.mask(seat)}
+        assert self.game is not None
+        vector = self.flat.encode(self._observation(seat), self.game.match_state)
+        return {"observation": vector, "action_mask": self.mask(seat)}
 
     def observe_into(self, seat: int, observation: np.ndarray, mask: np.ndarray) -> None:
         """``observe`` written into a batch's rows (no new arrays)."""
-        self.flat.flatten(self.features(seat), observation)
+        assert self.game is not None
+        self.flat.encode(self._observation(seat), self.game.match_state, observation)
         self.mask(seat, mask)
