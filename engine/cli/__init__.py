@@ -88,8 +88,8 @@ TOP_HELP = (
     "(variants, validate, schema, check), read and compare cards (classify, beats, moves), "
     "play, record and watch hands (play, simulate, replay, show), pit agents against each other (arena), "
     "print rulebooks (rulebook), test other "
-    "implementations (vectors, conform) and compare variants (diff). "
-    "Each command has its own -h; docs/cli.md has them all."
+    "implementations (vectors, conform), compare variants (diff) and serve the web playground and "
+    "online tables (serve). Each command has its own -h; docs/cli.md has them all."
 )
 """The top-level help names every command, grouped as the modules group them."""
 

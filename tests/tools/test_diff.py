@@ -72,7 +72,9 @@ def test_cli_diff_text_lists_every_changed_rule_first(capsys: pytest.CaptureFixt
     assert lines[0] == "changed rules (7):"
     assert lines[1].startswith("  game.steps[0].solo_bid.counter_by: Who may counter")
     assert lines[2] == "  game.contracts[fanbao].score[0].declarer: The declarer's score (with opponents, for uneven sides: 包牌 +9 / −3 each)."
-    assert lines[7] == "  game.bonuses.contracts: Contracts in which they are paid; absent: all."
+    # whether a small search meets a hand that pays a bonus depends on the random hands (marked
+    # "[no case found]" when it does not: test_cli_diff_marks_a_changed_rule_without_a_case)
+    assert lines[7].startswith("  game.bonuses.contracts: Contracts in which they are paid; absent: all.")
     assert lines[8] == ""
     assert lines[9] == "game.contracts[fanbao].score  (1 score)"
 
