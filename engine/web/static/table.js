@@ -90,7 +90,7 @@
     return el("div", {class: "result", id: "result"},
       el("h2", {}, w.result + (result.contract ? " · " + result.contract.name[lang] : "")),
       el("div", {class: "scroll"}, el("table", {class: "scores"}, el("thead", {}, head), el("tbody", {}, rows))),
-      el("p", {}, w.reason + ": " + result.reason + " · " + w.winners + ": " +
+      el("p", {id: "reason"}, w.reason + ": " + (result.reason_words ? result.reason_words[lang] : result.reason) + " · " + w.winners + ": " +
         (result.winners.map((s) => seatName(w, st, s)).join(", ") || "—")),
       result.note ? el("p", {class: "note", id: "score-row"}, w.row + ": " + result.note[lang]) : null,
       el("p", {class: "note", id: "multiplier"}, w.mult + ": ×" + result.multiplier + (parts ? " (" + parts + ")" : "")));
