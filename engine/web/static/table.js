@@ -72,7 +72,10 @@
       case "out": return el("li", {}, who + name + " (#" + e.place + ")");
       case "trick": return el("li", {class: "trick-line"}, who + name);
       case "deal": return el("li", {class: "deal-line"}, name);
-      case "end": return el("li", {}, name + ": " + e.reason + " [" + e.scores.join(", ") + "]");
+      case "end": {  // the ending in the rulebook's words once the state carries them (result.reason_words)
+        const words = st.result && st.result.reason_words ? st.result.reason_words[w === W.en ? "en" : "zh"] : e.reason;
+        return el("li", {class: "end-line"}, name + ": " + words + " [" + e.scores.join(", ") + "]");
+      }
       case "wilds_drawn": return el("li", {}, name + ": " + e.ranks.join(" "));
       default: return el("li", {}, who + name + (e.id ? " " + e.id : "") + (e.times ? " ×" + e.times : ""));
     }
