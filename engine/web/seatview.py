@@ -10,7 +10,7 @@ hand's end shows to everyone (the score table) and the partner once the game say
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,6 +21,8 @@ from paixing.game.observation import Observation
 from paixing.game.state import Game
 from paixing.hands.compile import Ruleset
 from paixing.hands.play import Play
+from paixing.rulebook.phrases import tr
+from paixing.rulebook.saying import end_words
 from paixing.rules.base import Text
 from paixing.rules.cards import Card
 
@@ -147,6 +149,27 @@ def _can_pass(obs: Observation, seat: int | None) -> bool:
     return obs.legal[len(obs.legal) - 1].kind == "pass"
 
 
+def reason_words(game: Game) -> dict[str, str]:
+    """Why the hand ended, in the rulebook's words (zh and en), never an id such as
+    ``first_out``: the end rule that fired as the book words it ("when the first two out are
+    partners, and the first player out's side wins"), or the dealt-hand event of an instant win
+    by its name. An ending the file does not describe keeps its id."""
+    result = game.result
+    assert result is not None
+    c = game.contract
+    if c is None:
+        event = next((e for e in game.rules.dealt_events if e.id == result.reason), None)
+        return text(event.name if event is not None else None) or {"zh": result.reason, "en": result.reason}
+    rule = next((r for r in c.end.rules if (r.reason or r.winner) == result.reason), None)
+    if rule is None:
+        return {"zh": result.reason, "en": result.reason}
+
+    def name(lang: str) -> Callable[[str], str]:
+        return lambda type_id: tr(game.rs.type_by_id[type_id].name, lang)
+
+    return {lang: end_words(lang, [rule], name(lang)) for lang in ("zh", "en")}
+
+
 def result_json(game: Game) -> dict[str, Any]:
     """The end-of-hand table: per seat its role, place, captures, score; the reason, the
     winners, the score row that paid and every multiplier part."""
@@ -172,6 +195,7 @@ def result_json(game: Game) -> dict[str, Any]:
         rule = next((r for r in c.end.rules if r.reason == reason), None)
         reason = rule.winner if rule is not None else reason
     return {"rows": rows, "winners": list(result.winners), "reason": reason, "reason_id": result.reason,
+            "reason_words": reason_words(game),
             "contract": None if c is None else {"id": c.id, "name": text(c.name)},
             "row": result.row, "note": text(paid.note) if paid is not None else None,
             "multiplier": facts.get("multiplier", 1), "parts": parts, "side_totals": facts.get("side_totals")}

@@ -121,6 +121,8 @@ def test_one_person_and_three_bots_on_a_phone(browser: object, server: str) -> N
     play_out([page])
     page.wait_for_selector("#result table.scores")
     assert page.locator("#result tbody tr").count() == 4
+    reason = page.locator("#reason").inner_text()  # the rulebook's words, never an id like first_out
+    assert reason.startswith("结果: ") and "时结束，" in reason and "_" not in reason, reason
     page.screenshot(path=str(SHOTS / "result-phone.png"), full_page=True)
     page.click("#record-link")
     page.wait_for_selector("#viewer .seats")

@@ -72,7 +72,10 @@
       case "out": return el("li", {}, who + name + " (#" + e.place + ")");
       case "trick": return el("li", {class: "trick-line"}, who + name);
       case "deal": return el("li", {class: "deal-line"}, name);
-      case "end": return el("li", {}, name + ": " + e.reason + " [" + e.scores.join(", ") + "]");
+      case "end": {  // the ending in the rulebook's words once the state carries them (result.reason_words)
+        const words = st.result && st.result.reason_words ? st.result.reason_words[w === W.en ? "en" : "zh"] : e.reason;
+        return el("li", {class: "end-line"}, name + ": " + words + " [" + e.scores.join(", ") + "]");
+      }
       case "wilds_drawn": return el("li", {}, name + ": " + e.ranks.join(" "));
       default: return el("li", {}, who + name + (e.id ? " " + e.id : "") + (e.times ? " ×" + e.times : ""));
     }
@@ -90,7 +93,7 @@
     return el("div", {class: "result", id: "result"},
       el("h2", {}, w.result + (result.contract ? " · " + result.contract.name[lang] : "")),
       el("div", {class: "scroll"}, el("table", {class: "scores"}, el("thead", {}, head), el("tbody", {}, rows))),
-      el("p", {}, w.reason + ": " + result.reason + " · " + w.winners + ": " +
+      el("p", {id: "reason"}, w.reason + ": " + (result.reason_words ? result.reason_words[lang] : result.reason) + " · " + w.winners + ": " +
         (result.winners.map((s) => seatName(w, st, s)).join(", ") || "—")),
       result.note ? el("p", {class: "note", id: "score-row"}, w.row + ": " + result.note[lang]) : null,
       el("p", {class: "note", id: "multiplier"}, w.mult + ": ×" + result.multiplier + (parts ? " (" + parts + ")" : "")));
