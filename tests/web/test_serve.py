@@ -122,9 +122,13 @@ def next_of_any(ws: Any) -> dict[str, Any]:
 
 
 def my_turn(ws: Any, after: int = -1) -> dict[str, Any]:
-    """The next state where seat 0 is to act (after state ``after``)."""
+    """The next state where seat 0 is to act (after state ``after``), or where the table waits
+    at the end of the hand: after seat 0's first action the others may play the hand out
+    without it (a 1-against-1 contract of 板子炮 leaves seat 0 sitting out)."""
     while True:
         m = next_of(ws, "state")
+        if after >= 0 and m["seq"] > after and m["phase"] == "over":
+            return m
         if m["turn"] == m["you"] and m["seq"] > after and m["phase"] != "over":
             return m
 

@@ -64,7 +64,10 @@
     switch (e.event) {
       case "play": return el("li", {}, who + name + " ", cardsRow(e.cards.split(" ")), e.as ? " = " + e.as : "");
       case "bid": return el("li", {}, who + name + " " + e.value);
-      case "contract": return el("li", {}, name + ": " + e.id + " · " + w.declarer + " " + seatName(w, st, e.declarer));
+      case "contract": {  // the contract's name, and its declarer where the game has one
+        const title = st.contract && st.contract.id === e.id ? st.contract.name[w === W.en ? "en" : "zh"] : e.id;
+        return el("li", {}, name + ": " + title + (st.declarer !== null ? " · " + w.declarer + " " + seatName(w, st, e.declarer) : ""));
+      }
       case "kitty": return el("li", {}, who + name + " ", cardsRow(e.cards.split(" ")));
       case "call": case "shown_card": return el("li", {}, who + name + " ", cardsRow([e.card]));
       case "tribute": case "tribute_back":
@@ -151,7 +154,10 @@
       // header: game, hand, level, wild, contract, timer
       const facts = [];
       if (st.level) facts.push(w.level + " " + st.level);
-      if (st.wild.length) facts.push(el("span", {}, w.wild + " ", cardsRow(st.wild.filter((c) => c.length > 1 || c === "BJ"))), " " + st.wild.filter((c) => c.length <= 1).join(" "));
+      if (st.wild.length) {  // one fact: the wild cards as cards, wild ranks (one letter) as text
+        const ranks = st.wild.filter((c) => c.length <= 1 && c !== "BJ").join(" ");
+        facts.push(el("span", {}, w.wild + " ", cardsRow(st.wild.filter((c) => c.length > 1 || c === "BJ")), ranks ? " " + ranks : ""));
+      }
       if (st.contract && st.contracts > 1) facts.push(w.contract + " " + st.contract.name[lang]);
       if (st.declarer !== null) facts.push(w.declarer + " " + seatName(w, st, st.declarer));
       if (st.partner !== null && st.partner !== undefined) facts.push(w.partner + " " + seatName(w, st, st.partner));
