@@ -5,8 +5,6 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
-from paixing.hands.cache import ruleset
-from paixing.hands.examples import ExampleResult, run_example
 from paixing.rules.checks import stale_descriptions
 from paixing.rules.loader import (
     VariantError,
@@ -18,7 +16,7 @@ from paixing.rules.models import Variant
 from rich.markup import escape
 from rich.table import Table
 
-from ..rulebook.shown import example_problems
+from ..rulebook.shown import failing_examples
 from .common import EXIT_NOT_A_PLAY, JsonFlag, app, new_console, print_json
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -57,19 +55,7 @@ def _check_file(ref: str) -> tuple[Variant | None, list[str]]:
         variant = load_variant(ref)
     except VariantError as exc:
         return None, list(exc.problems)
-    try:
-        rs = ruleset(variant)
-    except (VariantError, ValueError) as exc:
-        return variant, [f"{ref}: {line}" for line in str(exc).splitlines()]
-    failed: list[ExampleResult] = []
-    for i, ex in enumerate(variant.examples):
-        try:
-            outcome = run_example(rs, i, ex)
-        except ValueError as exc:  # e.g. a card the variant does not deal
-            outcome = ExampleResult(i, ex, False, "", str(exc))
-        if not outcome.ok:
-            failed.append(outcome)
-    return variant, example_problems(ref, failed)
+    return variant, failing_examples(ref, variant)
 
 
 def _warnings(ref: str) -> list[str]:

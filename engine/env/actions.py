@@ -158,14 +158,7 @@ class ActionSpace:
 
     def legal(self, actions: Sequence[Action]) -> dict[int, list[Action]]:
         """The legal actions grouped by level-1 index (each group in the engine's order)."""
-        grouped: dict[int, list[Action]] = {}
-        for at, i in enumerate(self.indices(actions)):
-            found = grouped.get(i)
-            if found is None:
-                grouped[i] = [actions[at]]
-            else:
-                found.append(actions[at])
-        return grouped
+        return group_by_index(self.indices(actions), actions)
 
     def legal_indices(self, actions: Sequence[Action]) -> list[int]:
         """The distinct level-1 indices of ``actions`` (the action mask's ones), in order."""
@@ -235,3 +228,16 @@ def action_space(variant: str | Ruleset) -> ActionSpace:
     if known is None or known[0] is not rs:
         known = _SPACES[id(rs)] = (rs, ActionSpace(rs, _contract_slots(rs)))
     return known[1]
+
+
+def group_by_index(indices: Sequence[int], actions: Sequence[Action]) -> dict[int, list[Action]]:
+    """``actions`` grouped by their level-1 ``indices`` (one index per action, in order; each
+    group keeps the engine's order)."""
+    grouped: dict[int, list[Action]] = {}
+    for at, i in enumerate(indices):
+        found = grouped.get(i)
+        if found is None:
+            grouped[i] = [actions[at]]
+        else:
+            found.append(actions[at])
+    return grouped

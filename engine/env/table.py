@@ -30,7 +30,7 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import seeding
 from paixing.agents.play import game_seed
-from paixing.env.actions import ActionSpace, action_space
+from paixing.env.actions import ActionSpace, action_space, group_by_index
 from paixing.env.encode import Encoder
 from paixing.game.actions import NO_ACTIONS, Action
 from paixing.game.observation import Observation
@@ -263,14 +263,7 @@ class Table:
         indices = self.legal_indices()
         grouped = self._grouped
         if grouped is None:
-            grouped = self._grouped = {}
-            actions = self._actions
-            for at, i in enumerate(indices):
-                found = grouped.get(i)
-                if found is None:
-                    grouped[i] = [actions[at]]
-                else:
-                    found.append(actions[at])
+            grouped = self._grouped = group_by_index(indices, self._actions)
         return grouped
 
     def apply_action(self, action: Action) -> bool:

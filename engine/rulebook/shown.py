@@ -109,6 +109,25 @@ def example_problems(ref: str, failed: list[ExampleResult]) -> list[str]:
     return name_both_files(lines, str(source_path(ref)))
 
 
+def failing_examples(ref: str, variant: Variant) -> list[str]:
+    """``variant``'s failing examples, worded as ``example_problems`` words them (one line
+    each), or the problems of a ruleset that does not compile: what ``paixing validate`` and the
+    web editor report. An example that raises (a card the variant does not deal) fails."""
+    try:
+        rs = ruleset(variant)
+    except (VariantError, ValueError) as exc:
+        return [f"{ref}: {line}" for line in str(exc).splitlines()]
+    failed: list[ExampleResult] = []
+    for i, ex in enumerate(variant.examples):
+        try:
+            outcome = run_example(rs, i, ex)
+        except ValueError as exc:
+            outcome = ExampleResult(i, ex, False, "", str(exc))
+        if not outcome.ok:
+            failed.append(outcome)
+    return example_problems(ref, failed)
+
+
 @cached_by_source(maxsize=32)
 def facts(ref: str) -> Facts:
     """The engine's facts for a variant reference (cached per version of its ``extends:`` chain)."""

@@ -30,10 +30,9 @@ from pathlib import Path
 
 import yaml
 from paixing.hands.cache import ruleset
-from paixing.hands.examples import ExampleResult, run_example
 from paixing.rulebook import RulebookError
 from paixing.rulebook.diff import diff_variants, path_doc
-from paixing.rulebook.shown import example_problems
+from paixing.rulebook.shown import failing_examples
 from paixing.rules.checks import stale_descriptions
 from paixing.rules.extends import builtin_dir, builtin_ids
 from paixing.rules.loader import VariantError, load_variant
@@ -199,23 +198,6 @@ def located(lines: list[str], folder: Path, name: str) -> list[Problem]:
     return out
 
 
-def _examples(ref: str, variant: Variant) -> list[str]:
-    """The failing examples, worded as ``paixing validate`` words them."""
-    try:
-        rs = ruleset(variant)
-    except (VariantError, ValueError) as exc:
-        return [f"{ref}: {line}" for line in str(exc).splitlines()]
-    failed: list[ExampleResult] = []
-    for i, ex in enumerate(variant.examples):
-        try:
-            outcome = run_example(rs, i, ex)
-        except ValueError as exc:  # e.g. a card the variant does not deal
-            outcome = ExampleResult(i, ex, False, "", str(exc))
-        if not outcome.ok:
-            failed.append(outcome)
-    return example_problems(ref, failed)
-
-
 def check_path(path: Path, name: str) -> Checked:
     """``paixing validate`` on one materialised draft (the lock held by the caller)."""
     out = Checked(name)
@@ -228,7 +210,7 @@ def check_path(path: Path, name: str) -> Checked:
         out.problems = [Problem(f"{name}.yaml: the text is too deeply nested to read", here=True)]
         return out
     out.types, out.examples, out.players = len(variant.hand_types), len(variant.examples), variant.players
-    out.problems = located(_examples(str(path), variant), path.parent, name)
+    out.problems = located(failing_examples(str(path), variant), path.parent, name)
     if out.ok:
         try:
             out.warnings = [p.text for p in located(stale_descriptions(path), path.parent, name)]

@@ -75,7 +75,7 @@ def state_message(game: Game, seat: int | None, facts: TableFacts, log_events: i
         "last": None if obs.last is None else {"seat": obs.last[0], **play_json(obs.last[1])},
         "contract": None if obs.contract is None else {"id": obs.contract.id, "name": text(obs.contract.name)},
         "declarer": obs.declarer if obs.declarer >= 0 and "declarer" in game.roles() else None,
-        # a partner is the declarer's (板子炮's called card): none where the game has no declarer
+        # a partner is the declarer's (a called or shown card's holder): none where the game has no declarer
         "partner": obs.partner if "declarer" in game.roles() else None, "mates": sorted(obs.mates), "role": obs.role,
         "called": None if obs.called is None else str(obs.called),
         "kitty": None if obs.kitty is None else [str(c) for c in obs.kitty],
