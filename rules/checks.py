@@ -98,7 +98,14 @@ def _type_also_beats(v: Variant, ids: list[str], i: int, t: HandType) -> Iterato
                 yield Located((*where_, "ranks"), f"rank {r!r} is not in ranks.order")
 
 
-_PER_TYPE = (_type_cards, _type_kickers, _type_also_beats)
+def _type_step_free(v: Variant, ids: list[str], i: int, t: HandType) -> Iterator[Located]:
+    """``compare.step_free`` names ranks of the variant."""
+    for r in t.compare.step_free:
+        if r not in v.ranks.order:
+            yield Located(("hand_types", i, "compare", "step_free"), f"rank {r!r} is not in ranks.order")
+
+
+_PER_TYPE = (_type_cards, _type_kickers, _type_also_beats, _type_step_free)
 
 
 def hand_types(v: Variant) -> Iterator[Located]:

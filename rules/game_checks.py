@@ -274,10 +274,18 @@ def session_rules(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
                 yield Located((*loc, "resist_with"), str(exc))
 
 
+def stock(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
+    """Drawing needs a stock, and a stock takes every undealt card (no kitty besides)."""
+    if g.play.draw is not None and not g.deal.stock:
+        yield Located(("game", "play", "draw"), "play.draw needs deal.stock: true (a stock to draw from)")
+    if g.deal.stock and g.deal.kitty:
+        yield Located(("game", "deal", "kitty"), "deal.stock takes every undealt card: kitty must be 0")
+
+
 GAME_CHECKS: Registry[GameCheck] = Registry("game check", [(check.__name__, check) for check in (
     dealer, dealt_events, steps, contracts, bonuses, points, deal_size, obligations, score_forms,
     partners_picked, dealer_card_is_one, auction_values, deal_gives_cards, fixed_sides, session_rules,
-    drawn_wilds,
+    drawn_wilds, stock,
 )])
 """Every check of ``game:`` by its function's name, in the order their problems are reported."""
 

@@ -41,6 +41,17 @@ class Deal(Model):
     """Cards set aside face down (底牌), taken by the auction winner where there is one."""
     direction: Literal["counter_clockwise", "clockwise"] = "counter_clockwise"
     """Direction of deal and play. Seats are numbered in playing order, so this is only said."""
+    stock: bool = False
+    """With true, every card not dealt stays face down as a stock (牌堆) that players draw from
+    during the hand (``play.draw``); ``kitty`` must then be 0. Its order is hidden from every
+    seat (an observation tells only how many cards it holds); the game record keeps it, so the
+    hand replays."""
+
+    def kitty_size(self, deck: int, players: int) -> int:
+        """Cards set aside: ``kitty``, or with ``stock`` every card not dealt."""
+        if not self.stock:
+            return self.kitty
+        return deck - (self.cards_each or deck // players) * players
 
 
 class Dealer(Model):
@@ -185,6 +196,19 @@ PARTNER_STEP_KINDS: frozenset[str] = frozenset(
 that a stored variant (plain objects, no model classes) answers the same."""
 
 
+class StockDraw(Model):
+    """Drawing from the stock (``deal.stock``) during trick play (干瞪眼: the winner of a trick
+    takes the top card of the stock before he leads)."""
+
+    first_lead: int = Field(0, ge=0, le=20)
+    """Cards the first leader draws before he leads the first trick (干瞪眼: the dealer's sixth
+    card)."""
+    after_trick: int = Field(1, ge=0, le=20)
+    """Cards the winner of each trick draws before he leads the next, while he still holds cards
+    (none after the hand's last trick). When the stock holds fewer, he takes what is left; once
+    it is empty nobody draws and play goes on."""
+
+
 class PlayRules(Model):
     """How tricks are played."""
 
@@ -199,6 +223,8 @@ class PlayRules(Model):
     """With true, a player who passes takes no further part in the trick: he is skipped until
     it closes, even when someone plays after him (Tiến Lên). False (default): a pass lets the
     turn go by, and he may play again when it comes back after another play."""
+    draw: StockDraw | None = None
+    """Drawing from the stock (needs ``deal.stock``); absent: nobody draws during play."""
     obligations: list[Obligation] = []
     """Play obligations (first play holds a card, must beat, the warning rule): constraints every
     legal play must meet, applied in list order."""

@@ -218,6 +218,21 @@ class Compare(Model):
     any play of this type beats any play of a listed type (of the listed ranks), e.g.
     `[{type: single, ranks: ["2"]}, {type: pairs3}]`. Plays of the listed type do not beat
     this type back unless they say so too."""
+    step: int | None = Field(None, ge=1)
+    """A play of this type beats a play of its class only when its top rank is exactly this
+    many ranks above the target's (干瞪眼: 1, a 6 on a 5, 7-8-9 on 6-7-8); the key must start with
+    ``top``. Absent: any higher play beats. Other rungs and ``also_beats`` are not affected."""
+    step_free: list[RankName] = []
+    """With ``step``: plays whose every rank is one of these beat any lower play of the class,
+    however many ranks above it (干瞪眼: a 2 on any single, a pair of 2s on any pair)."""
+
+    @model_validator(mode="after")
+    def _step_needs_top(self) -> Compare:
+        if self.step is not None and (not self.key or self.key[0] != "top"):
+            raise ValueError("compare.step needs a key that starts with top")
+        if self.step_free and self.step is None:
+            raise ValueError("compare.step_free needs compare.step")
+        return self
 
 
 class Wilds(Model):

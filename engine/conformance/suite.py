@@ -116,11 +116,17 @@ def check_generator(rs: Ruleset, size: Size) -> Check:
     return check
 
 
+def _stepped(play: Play, target: Play) -> bool:
+    """Whether ``play`` beats ``target`` within their class under a ``compare.step``."""
+    return bool(play.type.step) and play.rung == target.rung and play.type.cls == target.type.cls
+
+
 def check_order(rs: Ruleset, size: Size) -> Check:
     """beats is irreflexive, asymmetric and transitive on generated plays. A type's
     ``compare.also_beats`` (a chop: four of a kind on a 2) is an edge of its own that does not
-    chain (three pairs beat a 2 that beats an ace, and not the ace), so transitivity is asked of
-    the other edges only."""
+    chain (three pairs beat a 2 that beats an ace, and not the ace), and neither does an answer
+    a type's ``compare.step`` allows (a 6 on a 5, a 5 on a 4, and not the 6 on the 4), so
+    transitivity is asked of the other edges only."""
     check = Check("beats is a strict order")
     rng = random.Random(size.seed + 1)
     plays: list[Play] = []
@@ -128,7 +134,7 @@ def check_order(rs: Ruleset, size: Size) -> Check:
         plays.extend(legal_plays(rs, rng.sample(rs.deck(), min(12, len(rs.deck())))))
     sample = rng.sample(plays, min(len(plays), 150))
     table = {(i, j): beats(a, b) for i, a in enumerate(sample) for j, b in enumerate(sample)}
-    plain = {ij for ij, won in table.items() if won and not also_beats(sample[ij[0]], sample[ij[1]])}
+    plain = {ij for ij, won in table.items() if won and not also_beats(sample[ij[0]], sample[ij[1]]) and not _stepped(sample[ij[0]], sample[ij[1]])}
     n = len(sample)
     for i in range(n):
         if table[i, i]:

@@ -246,7 +246,7 @@ def largest_hand(rs: Ruleset) -> int:
     deck = len(rs.deck())
     if game is None:
         return deck
-    kitty = game.deal.kitty
+    kitty = game.deal.kitty_size(deck, rs.variant.players)  # a stock: every card it may draw
     each = game.deal.cards_each or (deck - kitty) // rs.variant.players
     return min(deck, each + kitty)
 

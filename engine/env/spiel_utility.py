@@ -149,7 +149,8 @@ def largest_hand(rs: Ruleset) -> int:
     """The most cards one seat can hold: the cards dealt to each, plus the kitty."""
     game = rs.variant.game
     assert game is not None
-    deck, n, kitty = len(rs.deck()), rs.variant.players, game.deal.kitty
+    deck, n = len(rs.deck()), rs.variant.players
+    kitty = game.deal.kitty_size(deck, n)  # a stock: every card it may draw
     each = game.deal.cards_each if game.deal.cards_each is not None else (deck - kitty) // n
     return min(deck, each + kitty)
 

@@ -147,6 +147,17 @@ class Lead(Event):
 
 
 @dataclass(frozen=True)
+class Drew(Event):
+    """``seat`` draws ``cards`` cards from the stock, ``left`` staying in it. Which cards is his
+    alone to know (his hand shows them); the game record's stock says it for a replay."""
+
+    kind: ClassVar[str] = "draw"
+    seat: int
+    cards: int
+    left: int
+
+
+@dataclass(frozen=True)
 class Played(Event):
     """``seat`` plays ``cards`` as a ``hand_type`` (wild cards read ``reads_as``)."""
 

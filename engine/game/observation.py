@@ -118,6 +118,8 @@ class Observation:
     legal: Sequence[Action]
     """This seat's legal actions on its turn (empty otherwise): a ``LegalActions``, whose play
     actions are made as they are read."""
+    stock: int = 0
+    """Cards left in the stock (``deal.stock``; 0 without one): how many, never which."""
 
     @property
     def my_turn(self) -> bool:

@@ -47,6 +47,7 @@ class Recorded(Protocol):
     dealer: int
     dealt: list[list[Card]]
     kitty: list[Card]
+    kitty_dealt: list[Card]
     wild_ranks: tuple[str, ...]
     log: list[Event]
     result: Settlement | None
@@ -84,7 +85,7 @@ def game_record(game: Recorded) -> dict[str, Any]:
         "hand_number": game.hand_number,
         "dealer": game.dealer,
         "deal": [format_cards(h) for h in game.dealt],
-        "kitty": format_cards(game.kitty),
+        "kitty": format_cards(game.kitty_dealt),
         "fixed_deal": game.fixed_deal,
         **({"previous_first_out": game.previous_first_out} if game.previous_first_out is not None else {}),
         **({"level": game.level} if game.level is not None else {}),
@@ -184,7 +185,7 @@ def fixed_deal_problem(rs: Ruleset, hands: list[list[Card]], kitty: list[Card], 
     game = rs.variant.game
     if game is None or len(hands) != rs.variant.players:
         return None  # the game says so itself
-    kitty_n = game.deal.kitty
+    kitty_n = game.deal.kitty_size(len(rs.deck()), rs.variant.players)
     each = game.deal.cards_each or (len(rs.deck()) - kitty_n) // rs.variant.players
     for seat, hand in enumerate(hands):
         if len(hand) != each:

@@ -30,6 +30,7 @@ from paixing.game.events import (
     Bonus,
     ContractMade,
     Deal,
+    Drew,
     End,
     Event,
     Factor,
@@ -116,6 +117,9 @@ class Game:
         self.hands: list[list[Card]] = []  # each seat's cards now
         self.dealt: list[list[Card]] = []  # each seat's cards as dealt (the last deal played)
         self.kitty: list[Card] = []
+        """The cards set aside face down now (a stock: what is left to draw)."""
+        self.kitty_dealt: list[Card] = []
+        """The kitty as it was set aside (a stock in its order): what the game record keeps."""
         self.dealer = -1
         self.redeals = 0
         # the record
@@ -189,6 +193,7 @@ class Game:
         other.hands = [list(h) for h in self.hands]
         other.dealt = [list(h) for h in self.dealt]
         other.kitty = list(self.kitty)
+        other.kitty_dealt = self.kitty_dealt  # never changes once dealt
         other.dealer = self.dealer
         other.redeals = self.redeals
         other.log = list(self.log)
@@ -296,7 +301,7 @@ class Game:
         turned: int | None = None
         if hands is None:
             self.rng.shuffle(deck)
-            kitty_n = rules.deal.kitty
+            kitty_n = rules.deal.kitty_size(len(deck), n)
             each = rules.deal.cards_each or (len(deck) - kitty_n) // n
             dealt = deck[: each * n]
             self.kitty = deck[each * n : each * n + kitty_n]
@@ -310,6 +315,7 @@ class Game:
                 raise ValueError(f"{self.rs.id} deals to {n} seats, not {len(self.hands)}")
             check_in_deck(self.rs, [c for h in self.hands for c in h] + self.kitty)
         self.dealt = [list(h) for h in self.hands]
+        self.kitty_dealt = list(self.kitty)
         self.dealer = self._find_dealer(turned)
         self.record(Deal(self.dealer, tuple(format_cards(self.rs.sort_cards(h)) for h in self.hands)))
         self._dealt_events()
@@ -417,7 +423,20 @@ class Game:
         leader = self.lead_by if self.lead_by is not None else leader
         assert leader is not None
         self.turn = leader
+        draw = self.setup.rules.play.draw
+        if draw is not None and draw.first_lead:
+            self._draw(leader, draw.first_lead)
         self.record(Lead(leader))
+
+    def _draw(self, seat: int, n: int) -> None:
+        """``seat`` takes up to ``n`` cards from the top of the stock (none once it is empty)."""
+        stock = self.kitty
+        taken = stock[:n]
+        if not taken:
+            return
+        del stock[: len(taken)]
+        self.hands[seat].extend(taken)
+        self.record(Drew(seat, len(taken), len(stock)))
 
     # ------------------------------------------------------------------ the rules in play
     def _forget_draws(self) -> None:
@@ -585,7 +604,12 @@ class Game:
         if ending:
             return
         hands = self.hands
-        self.turn = winner if hands[winner] else lead_after_out(play_rules.lead_after_out, self.seats, hands, self.active, winner)
+        if hands[winner]:
+            self.turn = winner
+            if play_rules.draw is not None and play_rules.draw.after_trick:
+                self._draw(winner, play_rules.draw.after_trick)
+        else:
+            self.turn = lead_after_out(play_rules.lead_after_out, self.seats, hands, self.active, winner)
         self.record(LEADS[self.turn])
 
     def _trick_bonus(self, winner: int, play: Play, ending: bool) -> None:
@@ -768,6 +792,7 @@ class Game:
             totals[1],
             totals[2],
             self.legal_actions() if seat == turn and phase != "over" else NO_ACTIONS,
+            len(self.kitty) if self.setup.rules.deal.stock else 0,
         )
 
     def score_row(self) -> ScoreRow | None:

@@ -199,7 +199,9 @@ def _also_beats(spec: HandType, specs: list[HandType], tables: RankTables) -> di
         for a in spec.compare.also_beats
     )
     beaten_by = frozenset(i for i, t in enumerate(specs) if any(a.type == spec.id for a in t.compare.also_beats))
-    return {"also_beats": also, "beaten_by": beaten_by}
+    step = spec.compare.step or 0
+    free = frozenset(tables.rank_index[r] for r in spec.compare.step_free if r in tables.rank_index)
+    return {"also_beats": also, "beaten_by": beaten_by, "step": step, "step_free": free}
 
 
 def compile_variant(variant: Variant, hand: HandParams = NO_PARAMS) -> Ruleset:

@@ -168,6 +168,8 @@ def _same_rung(t: TypeInfo, tt: TypeInfo, n: int, rung: int) -> tuple[int | None
     length = n if "length" in t.same and t.length_cap == BIG else None
     # Only a type of the target's own shape reads its top the same way.
     by_top = t.key[0] == "top" and t.shape == tt.shape
+    if t.step:  # exactly so many ranks above (or a free rank): ``beats`` decides
+        return length, 0 if by_top else -1, BEATS
     exact = (
         by_top and t.index == tt.index and t.key == ("top",) and t.fixed_rung == rung >= 0
         and (not t.same or (t.same == ("length",) and length is not None)) and t.floor_exact

@@ -207,7 +207,18 @@ def beats(play: Play, target: Play) -> bool:
         return True
     if play.rung != target.rung:
         return play.rung > target.rung
-    return play.type.cls == target.type.cls and play.same == target.same and play.key > target.key
+    if play.type.cls != target.type.cls or play.same != target.same or not play.key > target.key:
+        return False
+    return not play.type.step or stepped(play, target)
+
+
+def stepped(play: Play, target: Play) -> bool:
+    """Whether ``play``, higher than ``target`` in their class, also meets its type's
+    ``compare.step``: its top exactly that many ranks above, or every rank ``step_free``."""
+    t = play.type
+    if t.step_free and all(r in t.step_free for r, _ in play.groups):
+        return True
+    return bool(play.key[0] == target.key[0] + t.step)
 
 
 def also_beats(play: Play, target: Play) -> bool:
@@ -243,6 +254,7 @@ WHY_SAYS: dict[str, tuple[str, str]] = {
     "equal": ("{a}管不住{b}：一样大，先出为大", "{a} cannot beat {b}: they are equal, and the first one stands"),
     "greater": ("{a}管{b}：{w}", "{a} beats {b}: {w}"),
     "less": ("{a}管不住{b}：{w}", "{a} cannot beat {b}: {w}"),
+    "step": ("{a}管不住{b}：只能大{w}点", "{a} cannot beat {b}: it must be exactly {w} rank(s) higher"),
 }
 """The sentences of ``why``, in both languages."""
 
@@ -274,6 +286,9 @@ def why(play: Play, target: Play, lang: str = "en") -> str:
         case = "no_key"
     elif play.key == target.key:
         case = "equal"
+    elif play.key > target.key and play.type.step and not stepped(play, target):
+        case = "step"
+        w = str(play.type.step)
     else:
         feature = differing(play.type.key, play.key, target.key)[0]
         case = "greater" if play.key > target.key else "less"

@@ -92,6 +92,11 @@ class TypeInfo:
     also_beats: tuple[tuple[int, frozenset[int] | None], ...] = ()
     """``compare.also_beats``: (index of a type this type beats whatever rung and class, the
     rank indices every rank of such a play must be among, or None for any)."""
+    step: int = 0
+    """``compare.step``: a play beats one of its class only when its top is exactly this many
+    ranks higher (0: any higher key beats)."""
+    step_free: frozenset[int] = frozenset()
+    """``compare.step_free`` as rank indices: a play of only these ranks is free of ``step``."""
     beaten_by: frozenset[int] = frozenset()
     """The indices of the types whose ``also_beats`` names this type (their plays are asked
     when answering a play of this type)."""

@@ -45,7 +45,7 @@ def _played(rs: Ruleset, seed: int, index: int) -> Game:
     """Hand ``index``: the seed's shuffle, dealt as a fixed deal, played by bots."""
     gs = game_seed(seed, index)
     first = Game(rs, gs)
-    game = Game(rs, gs, hands=first.dealt, kitty=first.kitty, dealer=first.dealer)
+    game = Game(rs, gs, hands=first.dealt, kitty=first.kitty_dealt, dealer=first.dealer)
     names = ["random" if index % 2 == 0 else "greedy"] * rs.variant.players
     return play_hand(game, seated_bots(names, seed, index))
 
@@ -56,7 +56,7 @@ def _case(rs: Ruleset, game: Game, contract: str, row: int) -> dict[str, Any]:
         "seed": game.seed,
         "dealer": game.dealer,
         "deal": [format_cards(h) for h in game.dealt],
-        "kitty": format_cards(game.kitty),
+        "kitty": format_cards(game.kitty_dealt),
         **params_of(game.rs, hand_keys(rs)),
         "actions": list(game.actions),
     }

@@ -18,6 +18,8 @@ PHRASES: dict[str, Phrase] = {
     "deal.each": ("每家张数", "Cards dealt to each seat"),
     "deal.each_default": ("{n}（去掉底牌后平分）", "{n} (the deck less the kitty, split evenly)"),
     "deal.kitty": ("底牌", "Kitty (face down)"),
+    "deal.stock": ("牌堆（背面朝上，供摸牌）", "Stock (face down, to draw from)"),
+    "deal.stock_v": ("其余 {n} 张；谁也不知道其顺序，只知道还剩几张", "the other {n} cards; nobody knows their order, only how many are left"),
     "deal.direction": ("发牌与出牌方向", "Direction of deal and play"),
     "deal.counter_clockwise": ("逆时针", "counter-clockwise"),
     "deal.clockwise": ("顺时针", "clockwise"),

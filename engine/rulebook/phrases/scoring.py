@@ -22,6 +22,12 @@ PHRASES: dict[str, Phrase] = {
     "play.cards_left_v": ("每家手里还剩几张牌，所有人随时都知道", "how many cards each player holds is known to all at every moment"),
     "play.pass": ("不要之后", "After a pass"),
     "play.pass_locks": ("本墩不能再出，直到这一墩结束", "he takes no further part in the trick until it ends"),
+    "play.draw": ("摸牌", "Drawing from the stock"),
+    "play.draw_first": ("首出者出牌前先摸 {n} 张。", "The first leader draws {n} before he leads. "),
+    "play.draw_after": (
+        "每墩赢家（仍有牌时）领出下一墩前摸 {n} 张；牌堆不够就摸剩下的，摸完后不再摸牌。",
+        "The winner of each trick (while he holds cards) draws {n} before he leads the next; when the stock holds fewer he takes what is left, and once it is empty nobody draws.",
+    ),
     "play.after_out": ("赢墩者已出完时", "When the trick winner has gone out"),
     "play.next_active": ("由下一位还有牌的玩家领出", "the next player still in leads"),
     "play.partner_if_revealed": (

@@ -66,6 +66,10 @@ def same_text(pen: Pen, t: TypeInfo) -> str:
         text += pen.s("w.comma") + pen.s("cmp.same_short", features=pen.join(feature(pen, t, f) for f in t.same))
     if t.also_beats:
         text += pen.s("w.comma") + pen.s("cmp.also_short", plays=_also(pen, t))
+    if t.step:
+        text += pen.s("w.comma") + pen.s("cmp.step_short", step=t.step)
+        if t.spec.compare.step_free:
+            text += pen.s("w.comma") + pen.s("cmp.step_free_short", ranks=" ".join(t.spec.compare.step_free))
     return text
 
 
@@ -85,6 +89,10 @@ def compare_sentence(pen: Pen, t: TypeInfo) -> str:
         extra.append(pen.s("cmp.same", features=pen.join(feature(pen, t, f) for f in t.same)))
     if t.also_beats:
         extra.append(pen.s("cmp.also", plays=_also(pen, t)))
+    if t.step:
+        extra.append(pen.s("cmp.step", step=t.step))
+        if t.spec.compare.step_free:
+            extra.append(pen.s("cmp.step_free", ranks=" ".join(t.spec.compare.step_free)))
     if extra:
         text += pen.s("w.space") + pen.s("w.space").join(extra)
     return text

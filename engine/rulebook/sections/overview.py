@@ -47,6 +47,9 @@ def _deal(pen: Pen) -> list[tuple[str, Rich]]:
     rows: list[tuple[str, Rich]] = [(pen.s("deal.each"), [T(each)])]
     if g.deal.kitty:
         rows.append((pen.s("deal.kitty"), [T(str(g.deal.kitty))]))
+    if g.deal.stock:
+        n = g.deal.kitty_size(len(pen.rs.deck()), pen.v.players)
+        rows.append((pen.s("deal.stock"), [T(pen.s("deal.stock_v", n=n))]))
     rows.append((pen.s("deal.direction"), [T(pen.s(f"deal.{g.deal.direction}"))]))
     first: Rich
     if g.dealer.first_hand == "holder":

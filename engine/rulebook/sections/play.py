@@ -61,6 +61,10 @@ def play(pen: Pen) -> dict[str, Any] | None:
     ]
     if pr.pass_locks:  # said only where it differs from the usual trick (play.tricks)
         facts.append((pen.s("play.pass"), pen.s("play.pass_locks")))
+    if pr.draw is not None:
+        first = pen.s("play.draw_first", n=pr.draw.first_lead) if pr.draw.first_lead else ""
+        after = pen.s("play.draw_after", n=pr.draw.after_trick) if pr.draw.after_trick else ""
+        facts.append((pen.s("play.draw"), first + after))
     facts += [(pen.s("ob.label"), obligation(pen, o)) for o in pr.obligations]
     points = []
     total = ""
