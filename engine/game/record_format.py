@@ -47,7 +47,7 @@ class Recorded(Protocol):
     dealer: int
     dealt: list[list[Card]]
     kitty: list[Card]
-    kitty_dealt: list[Card]
+    kitty_dealt: tuple[Card, ...]
     wild_ranks: tuple[str, ...]
     log: list[Event]
     result: Settlement | None

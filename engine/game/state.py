@@ -116,10 +116,8 @@ class Game:
         """The hand's random stream: the shuffles, a random dealer, the shown card, the draws."""
         self.hands: list[list[Card]] = []  # each seat's cards now
         self.dealt: list[list[Card]] = []  # each seat's cards as dealt (the last deal played)
-        self.kitty: list[Card] = []
-        """The cards set aside face down now (a stock: what is left to draw)."""
-        self.kitty_dealt: list[Card] = []
-        """The kitty as it was set aside (a stock in its order): what the game record keeps."""
+        self.kitty: list[Card] = []  # set aside face down now (a stock: what is left to draw)
+        self.kitty_dealt: tuple[Card, ...] = ()  # as set aside (a stock in order): the record's
         self.dealer = -1
         self.redeals = 0
         # the record
@@ -315,7 +313,7 @@ class Game:
                 raise ValueError(f"{self.rs.id} deals to {n} seats, not {len(self.hands)}")
             check_in_deck(self.rs, [c for h in self.hands for c in h] + self.kitty)
         self.dealt = [list(h) for h in self.hands]
-        self.kitty_dealt = list(self.kitty)
+        self.kitty_dealt = tuple(self.kitty)
         self.dealer = self._find_dealer(turned)
         self.record(Deal(self.dealer, tuple(format_cards(self.rs.sort_cards(h)) for h in self.hands)))
         self._dealt_events()

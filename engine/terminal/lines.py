@@ -14,6 +14,7 @@ from paixing.game.events import (
     Call,
     ContractMade,
     Deal,
+    Drew,
     End,
     Event,
     Factor,
@@ -108,6 +109,10 @@ class EventLines(TerminalHandBase):
         self.say(f"{self.does(e.seat, 'take', 'takes')} the kitty (底牌): ", cards_text(parse_cards(e.cards)))
         if e.seat == self.seat:
             self.show_hand()
+
+    def _drew(self, e: Drew) -> None:
+        cards = "a card" if e.cards == 1 else f"{e.cards} cards"
+        self.say(Text(f"{self.does(e.seat, 'draw', 'draws')} {cards} from the stock ({e.left} left).", style="dim"))
 
     def _lead(self, e: Lead) -> None:
         number = sum(1 for x in self.g.log[: self.shown] if isinstance(x, Lead))
@@ -205,6 +210,7 @@ LINES: dict[type[Event], str] = {
     Pass: "render",
     Kitty: "_kitty",
     Lead: "_lead",
+    Drew: "_drew",
     Played: "_played",
     PartnerRevealed: "_partner_revealed",
     Out: "_out",

@@ -44,7 +44,7 @@ deck, and where the variant names the dealer's card (板子炮: 7S) the fixture'
 
 File names start with the variant: ``bz-`` 板子炮, ``gz-`` guizhou-banzipao, ``cd-`` 赤壁打滚,
 ``cds-`` chibi-dagun-server, ``dd-`` 斗地主, ``pdk-`` 跑得快, ``cdd-`` 锄大地, ``tw-`` 大老二
-(Taiwan), ``zsy-`` 争上游, ``ddl-`` 癞子斗地主, ``ddt-`` 天地癞子, ``tl-`` Tiến Lên, ``pd-`` Pusoy Dos, ``sk-`` 双扣, ``ffa-`` the test variants of tests/data/ (a
+(Taiwan), ``zsy-`` 争上游, ``ddl-`` 癞子斗地主, ``ddt-`` 天地癞子, ``tl-`` Tiến Lên, ``pd-`` Pusoy Dos, ``sk-`` 双扣, ``gdy-`` 干瞪眼 (its ``kitty`` is the stock, top card first), ``ffa-`` the test variants of tests/data/ (a
 ``variant`` ending in ``.yaml`` is a file relative to tests/).
 """
 
@@ -123,7 +123,7 @@ def test_scripted_hand(path: Path) -> None:
     if rules.deal.cards_each is not None:
         sizes = [len(h) for h in hands]
         assert sizes == [rules.deal.cards_each] * len(sizes), f"cards dealt per seat: {sizes}"
-    assert len(kitty) == rules.deal.kitty
+    assert len(kitty) == rules.deal.kitty_size(len(rs.deck()), rs.variant.players)  # a stock: the rest
     dealt = Counter(c for h in hands for c in h) + Counter(kitty)
     deck = Counter(rs.deck())
     assert dealt == deck, f"not the variant's deck: extra {dealt - deck}, missing {deck - dealt}"

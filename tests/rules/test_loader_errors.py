@@ -155,6 +155,21 @@ CASES: dict[str, Case] = {
     "also_beats_unknown_rank": broken(
         "- id: pair\n", ("group: {size: 2}", "group: {size: 2}\n    compare: {also_beats: [{type: single, ‸ranks: [\"2\", BJ]}]}"),
         expected="{0}: hand_types[{t[pair]}].compare.also_beats[0].ranks: rank 'BJ' is not in ranks.order"),
+    "step_needs_top": broken(
+        "- id: pair\n", ("group: {size: 2}", "group: {size: 2}\n    ‸compare: {key: [length], step: 1}"),
+        expected="{0}: hand_types[{t[pair]}].compare: compare.step needs a key that starts with top"),
+    "step_free_needs_step": broken(
+        "- id: pair\n", ("group: {size: 2}", "group: {size: 2}\n    ‸compare: {step_free: [\"2\"]}"),
+        expected="{0}: hand_types[{t[pair]}].compare: compare.step_free needs compare.step"),
+    "step_free_unknown_rank": broken(
+        "- id: pair\n", ("group: {size: 2}", "group: {size: 2}\n    compare: {step: 1, ‸step_free: [BJ]}"),
+        expected="{0}: hand_types[{t[pair]}].compare.step_free: rank 'BJ' is not in ranks.order"),
+    "draw_without_stock": broken(
+        ("play: {capture: cards", "play: {‸draw: {after_trick: 1}, capture: cards"),
+        expected="{0}: game.play.draw: play.draw needs deal.stock: true (a stock to draw from)"),
+    "stock_with_kitty": broken(
+        ("deal: {cards_each: 13", "deal: {stock: true, ‸kitty: 2, cards_each: 12"),
+        expected="{0}: game.deal.kitty: deal.stock takes every undealt card: kitty must be 0"),
     "type_missing_from_ladder": broken(
         ("id: dou", "‸id: dou"), "\nladder:", ("  - [dou]\n", ""),
         expected="{0}: hand_types[{t[dou]}].id: hand type 'dou' is not on the ladder"),

@@ -1,0 +1,106 @@
+"""``deal.stock`` and ``play.draw``: the undealt cards stay face down as a stock; the first
+leader and each trick's winner draw from it; once it is empty nobody draws and play goes on. No
+observation names a stock card (only how many are left); the record keeps the stock's order, so
+a hand replays; a copy draws on its own."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import paixing
+import pytest
+from paixing.agents.play import play_hand, seated_bots
+from paixing.game import Game, new_game
+from paixing.game.events import Drew
+from paixing.game.records import replay
+from paixing.rules.cards import format_cards
+
+from tests.helpers import child_text, write
+
+
+@pytest.fixture(scope="module")
+def rs() -> paixing.Ruleset:
+    return paixing.ruleset("gandengyan")
+
+
+def cards(text: str) -> list[paixing.Card]:
+    return paixing.parse_cards(text)
+
+
+HANDS = ["3S 4H 5D 9S 9H", "4C 5C 6D KS 8H", "3C 7S 10D JH QS", "4D 6H 7C JS AC"]
+
+
+def test_the_deal_leaves_a_stock_and_the_dealer_draws_before_he_leads() -> None:
+    game = new_game("gandengyan", 7)
+    assert game.phase == "play" and game.turn == game.dealer
+    assert [len(h) for h in game.dealt] == [5, 5, 5, 5]
+    assert len(game.kitty_dealt) == 34 and len(game.kitty) == 33
+    assert len(game.hands[game.dealer]) == 6 and game.kitty_dealt[0] in game.hands[game.dealer]
+    assert [e for e in game.log if isinstance(e, Drew)] == [Drew(game.dealer, 1, 33)]
+
+
+def test_no_observation_names_a_stock_card() -> None:
+    game = new_game("gandengyan", 3)
+    play_hand(game, seated_bots(["greedy"] * 4, 3))
+    stock = set(game.kitty)
+    for seat in range(4):
+        obs = game.observation(seat)
+        assert obs.kitty is None and obs.stock == len(game.kitty)
+        shown = set(re.findall(r"\b(?:10|[2-9JQKA])[SHCD]\b|\bBJ\b|\bRJ\b", " ".join(str(e.to_json()) for e in obs.history)))
+        assert shown and not shown & set(map(str, stock))
+        assert not stock & set(obs.hand)
+
+
+def test_the_winner_draws_after_each_trick_until_the_stock_is_empty(rs: paixing.Ruleset) -> None:
+    # a stock of two cards: the dealer's first draw, one for the first trick's winner, then none
+    game = Game(rs, 0, hands=[cards(h) for h in HANDS], kitty=cards("9D 6C"), dealer=0)
+    assert game.hands[0][-1] == cards("9D")[0]
+    for action in ["9S 9H 9D", "pass", "pass", "pass"]:
+        game.apply(action)
+    assert game.turn == 0 and game.kitty == [] and cards("6C")[0] in game.hands[0]
+    for action in ["3S 4H 5D", "4C 5C 6D", "pass", "pass", "pass"]:
+        game.apply(action)
+    assert game.turn == 1 and len(game.hands[1]) == 2  # the stock is empty: no draw
+    draws = [e for e in game.log if isinstance(e, Drew)]
+    assert draws == [Drew(0, 1, 1), Drew(0, 1, 0)]
+    assert game.observation(2).stock == 0
+
+
+def test_the_record_keeps_the_stock_and_replays(rs: paixing.Ruleset) -> None:
+    game = play_hand(new_game(rs, 11), seated_bots(["random"] * 4, 11))
+    record = game.to_record()
+    assert record["kitty"] == format_cards(game.kitty_dealt)
+    assert any(e["event"] == "draw" for e in record["events"])
+    result = replay(record)
+    assert result.ok, result.error
+    fixed = Game(rs, 0, hands=game.dealt, kitty=game.kitty_dealt, dealer=game.dealer)
+    for action in game.actions:
+        fixed.apply(action)
+    assert fixed.over and fixed.scores == game.scores
+
+
+def test_a_copy_draws_on_its_own(rs: paixing.Ruleset) -> None:
+    game = Game(rs, 0, hands=[cards(h) for h in HANDS], kitty=cards("9D 6C KH 8D"), dealer=0)
+    copy = game.copy()
+    for g in (game, copy):
+        for action in ["9S 9H 9D", "pass", "pass", "pass"]:
+            g.apply(action)
+    assert game.kitty == copy.kitty == cards("KH 8D") and game.kitty is not copy.kitty
+    assert game.hands == copy.hands
+
+
+def test_a_variant_without_a_stock_draws_nothing() -> None:
+    game = play_hand(new_game("paodekuai", 1), seated_bots(["random"] * 3, 1))
+    assert not [e for e in game.log if isinstance(e, Drew)]
+    assert game.observation(0).stock == 0
+
+
+@pytest.mark.parametrize("players", [2, 3, 5, 6])
+def test_other_table_sizes_are_a_child_of_one_line(tmp_path: Path, players: int) -> None:
+    path = write(tmp_path / "child.yaml", child_text("gandengyan", f"players: {players}\n"))
+    rs = paixing.ruleset(str(path))
+    for seed in range(5):
+        game = play_hand(new_game(rs, seed), seated_bots(["random"] * players, seed))
+        assert game.over and sum(game.scores) == 0
+        assert len(game.kitty_dealt) == 54 - 5 * players
