@@ -5,6 +5,7 @@ a hand replays; a copy draws on its own."""
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
@@ -104,3 +105,28 @@ def test_other_table_sizes_are_a_child_of_one_line(tmp_path: Path, players: int)
         game = play_hand(new_game(rs, seed), seated_bots(["random"] * players, seed))
         assert game.over and sum(game.scores) == 0
         assert len(game.kitty_dealt) == 54 - 5 * players
+
+
+def test_the_stock_order_never_reaches_an_observation(rs: paixing.Ruleset) -> None:
+    """The same deal with the stock below the dealer's card shuffled again gives seat 1 the same
+    observation after every move both hands allow, until seat 1 itself draws: which cards the
+    others draw, and the order of the stock, reach no other seat."""
+    rng = random.Random(5)
+    moves = 0
+    for seed in range(8):
+        real = new_game(rs, seed, dealer=0)
+        stock = list(real.kitty_dealt[1:])
+        rng.shuffle(stock)
+        twin = Game(rs, seed, hands=real.dealt, kitty=[real.kitty_dealt[0], *stock], dealer=0)
+        bots = seated_bots(["greedy"] * 4, seed)
+        while not real.over and not any(isinstance(e, Drew) and e.seat == 1 for e in real.log):
+            mine, theirs = real.observation(1), twin.observation(1)
+            assert [e.to_json() for e in mine.history] == [e.to_json() for e in theirs.history]
+            assert (mine.hand, mine.cards_left, mine.stock, mine.kitty) == (theirs.hand, theirs.cards_left, theirs.stock, theirs.kitty)
+            action = bots[real.turn].choose(real.observation(real.turn))
+            if str(action) not in {str(a) for a in twin.legal_actions()}:
+                break  # a drawn card the twin's player does not hold
+            real.apply(action)
+            twin.apply(str(action))
+            moves += 1
+    assert moves > 60, moves  # not a vacuous pairing (93 moves in all)

@@ -69,7 +69,7 @@ def check_hand(game: Game) -> None:
     rs = game.rs
     assert game.over and game.result is not None
     deck = Counter(rs.deck())
-    dealt = Counter(c for h in game.dealt for c in h) + Counter(game.kitty)
+    dealt = Counter(c for h in game.dealt for c in h) + Counter(game.kitty_dealt)  # a stock: as set aside
     assert dealt == deck
     log = game.log
     start = game.deal_marks[-1]
