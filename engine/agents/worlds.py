@@ -30,7 +30,7 @@ from collections.abc import Sequence
 
 from paixing.agents.determinize import resample
 from paixing.game.actions import PASS, Action, IllegalAction, play_action
-from paixing.game.events import Deal, Event, Kitty, Pass, Played, ShownCard
+from paixing.game.events import Deal, Drew, Event, Kitty, Pass, Played, ShownCard
 from paixing.game.observation import Observation
 from paixing.game.state import Game
 from paixing.hands.classify import classify
@@ -58,13 +58,20 @@ class Known:
         self.own: list[Card] = parse_cards(own) if own else []
         n = len(obs.cards_left)
         played: list[Counter[Card]] = [Counter() for _ in range(n)]
+        self.in_order: list[list[Card]] = [[] for _ in range(n)]
+        """Each seat's played cards in the order played."""
+        self.draws: list[tuple[int, int]] = []
+        """Each draw from a stock, in order: (seat, cards)."""
         self.kitty: list[Card] | None = None
         taker = -1
         for e in self.events:
             if isinstance(e, Played):
                 played[e.seat].update(parse_cards(e.cards))
+                self.in_order[e.seat] += parse_cards(e.cards)
             elif isinstance(e, Kitty):
                 self.kitty, taker = parse_cards(e.cards), e.seat
+            elif isinstance(e, Drew):
+                self.draws.append((e.seat, e.cards))
         kitty = Counter(self.kitty or ())
         pins = [played[s] - kitty if s == taker else Counter(played[s]) for s in range(n)]
         self.keep: dict[int, list[Card]] = {}
@@ -78,8 +85,11 @@ class Known:
         self.pins = pins
         self.plays: dict[int, Action | None] = {}
         """History index → the play its event records (read once, shared by every world)."""
-        self.sizes = [obs.cards_left[s] + played[s].total() - (len(kitty) if s == taker else 0) for s in range(n)]
+        drawn = [sum(k for t, k in self.draws if t == s) for s in range(n)]
+        self.sizes = [obs.cards_left[s] + played[s].total() - drawn[s] - (len(kitty) if s == taker else 0) for s in range(n)]
         self.sizes[obs.seat] = len(self.own)
+        self.own_drawn = _own_draws(self.own, self.in_order[obs.seat], obs.hand)
+        """The cards the seat drew, in an order its plays allow (``_own_draws``)."""
 
     def _public_holders(self, obs: Observation) -> list[tuple[int, Card]]:
         """Cards the seat knows another seat was dealt: a shown card, the card that made the
@@ -96,7 +106,12 @@ class Known:
         return [(s, c) for s, c in out if s != obs.seat]
 
     def deal(self, rng: random.Random) -> tuple[list[list[Card]], list[Card]] | None:
-        """Dealt hands and kitty drawn at random within what is known (None if impossible)."""
+        """Dealt hands and kitty drawn at random within what is known (None if impossible).
+        Where players drew from a stock, the kitty is that stock: each draw takes what the
+        drawer was seen to play beyond his dealt cards (or, for the seat, what it drew), the
+        rest at random."""
+        if self.draws:
+            return self._deal_with_stock(rng)
         pool = Counter(self.rs.deck())
         pool.subtract(self.own)
         for s, pin in enumerate(self.pins):
@@ -123,6 +138,54 @@ class Known:
             at += need
         kitty = list(self.kitty) if self.kitty is not None else cards[at:]
         return hands, kitty
+
+
+    def _deal_with_stock(self, rng: random.Random) -> tuple[list[list[Card]], list[Card]] | None:
+        pool = Counter(self.rs.deck())
+        pool.subtract(self.own)
+        pool.subtract(self.own_drawn)
+        for s, order in enumerate(self.in_order):
+            if s != self.seat:
+                pool.subtract(order)
+        if any(v < 0 for v in pool.values()):
+            return None
+        cards = list(pool.elements())
+        rng.shuffle(cards)
+        hands: list[list[Card]] = []
+        extra: dict[int, list[Card]] = {self.seat: list(self.own_drawn)}
+        for s, size in enumerate(self.sizes):
+            if s == self.seat:
+                hands.append(list(self.own))
+                continue
+            # the cards played first were dealt; those beyond the dealt size came from draws
+            order = self.in_order[s]
+            hand, extra[s] = order[:size], order[size:]
+            need = size - len(hand)
+            hands.append(hand + cards[:need])
+            cards = cards[need:]
+        stock: list[Card] = []
+        for seat, k in self.draws:
+            mine = extra[seat][:k]
+            extra[seat] = extra[seat][k:]
+            stock += mine + cards[: k - len(mine)]
+            cards = cards[k - len(mine) :]
+        if any(extra.values()):
+            return None  # more cards played than dealt and drawn
+        return hands, stock + cards
+
+
+def _own_draws(dealt: list[Card], played: list[Card], hand: Sequence[Card]) -> list[Card]:
+    """The cards a seat drew (what it played or holds beyond its dealt cards), in an order its
+    plays allow: those it played, in the order played, then those it holds, as it holds them
+    (a hand keeps drawn cards after the dealt ones, in the order drawn)."""
+    left = Counter(dealt)
+    out: list[Card] = []
+    for card in [*played, *hand]:
+        if left[card]:
+            left[card] -= 1
+        else:
+            out.append(card)
+    return out
 
 
 def _agrees(world: Game, events: Sequence[Event]) -> bool:

@@ -12,6 +12,7 @@ from pathlib import Path
 import paixing
 import pytest
 from paixing.agents.play import play_hand, seated_bots
+from paixing.agents.worlds import sample_world
 from paixing.game import Game, new_game
 from paixing.game.events import Drew
 from paixing.game.records import replay
@@ -130,3 +131,24 @@ def test_the_stock_order_never_reaches_an_observation(rs: paixing.Ruleset) -> No
             twin.apply(str(action))
             moves += 1
     assert moves > 60, moves  # not a vacuous pairing (93 moves in all)
+
+
+def test_a_search_world_agrees_with_the_seat_after_draws(rs: paixing.Ruleset) -> None:
+    """``sample_world`` rebuilds a hand with draws from the observation alone: the seat's own
+    draws where it drew them, the others' played cards in their hands or draws; every decision
+    of a greedy hand has a world with the seat's hand, the cards left and the stock."""
+    worlds = 0
+    for seed in range(1):
+        game = new_game(rs, seed)
+        bots = seated_bots(["greedy"] * 4, seed)
+        rng = random.Random(seed)
+        while not game.over:
+            obs = game.observation(game.turn)
+            world = sample_world(obs, rng)
+            assert world is not None
+            seen = world.observation(game.turn)
+            assert sorted(map(str, seen.hand)) == sorted(map(str, obs.hand))
+            assert (seen.cards_left, seen.stock) == (obs.cards_left, obs.stock)
+            worlds += 1
+            game.apply(bots[game.turn].choose(obs))
+    assert worlds > 15
