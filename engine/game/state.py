@@ -465,7 +465,8 @@ class Game:
         can_pass = target is not None
         if self.obligations is not None:
             plays, can_pass = self.obligations.apply(self._turn_state(), plays, can_pass)
-        return LegalActions(plays, _PASS_ONLY if can_pass else ())
+        # a leader who holds no play (干瞪眼: a lone joker, the stock empty) hands the lead on
+        return LegalActions(plays, _PASS_ONLY if can_pass or not plays else ())
 
     def _hand_view(self, seat: int) -> HandView:
         """The view of ``seat``'s hand for the move generator, kept while the hand and the rules
@@ -523,6 +524,11 @@ class Game:
         """Apply a checked pass, and add its text to ``actions``."""
         seat = self.turn
         self.actions.append("pass")
+        if self.last is None:  # a leader with no play: the next player leads
+            self.log.append(PASSES[seat])
+            self.turn = next_seat(self.hands, self.active, seat)
+            self.record(LEADS[self.turn])
+            return
         self.trick.append((seat, None))
         passed = self.passed
         passed.add(seat)
@@ -727,7 +733,7 @@ class Game:
             self._apply_contract(action)
             return
         if action.kind == "pass":
-            if self.last is None:
+            if self.last is None and not self._issued.issued(action) and PASS not in self._play_actions():
                 raise IllegalAction("you lead: you must play")
             if self.obligations is not None and not self._issued.issued(action):
                 self._check_obligations(action)

@@ -13,7 +13,7 @@ import paixing
 import pytest
 from paixing.agents.play import play_hand, seated_bots
 from paixing.agents.worlds import sample_world
-from paixing.game import Game, new_game
+from paixing.game import Game, IllegalAction, new_game
 from paixing.game.events import Drew
 from paixing.game.records import replay
 from paixing.rules.cards import format_cards
@@ -152,3 +152,19 @@ def test_a_search_world_agrees_with_the_seat_after_draws(rs: paixing.Ruleset) ->
             worlds += 1
             game.apply(bots[game.turn].choose(obs))
     assert worlds > 15
+
+
+def test_a_leader_left_with_a_lone_joker_hands_the_lead_on(rs: paixing.Ruleset) -> None:
+    """A lone joker is no play: a leader who holds only one, the stock empty, may only pass,
+    and the next player leads (found by 10,000 random hands: the hand had no legal action)."""
+    hands = [cards("5S BJ"), cards("3S 4S"), cards("3H 4H"), cards("3C 4C")]
+    game = Game(rs, 0, hands=hands, kitty=[], dealer=0)
+    for action in ["5S", "pass", "pass", "pass"]:
+        game.apply(action)
+    assert game.turn == 0 and game.last is None and game.hands[0] == cards("BJ")
+    assert [str(a) for a in game.legal_actions()] == ["pass"]
+    game.apply("pass")
+    assert game.turn == 1 and game.last is None and game.trick == []
+    assert [e.to_json() for e in game.log[-2:]] == [{"event": "pass", "seat": 0}, {"event": "lead", "seat": 1}]
+    with pytest.raises(IllegalAction, match="^you lead: you must play$"):
+        game.apply("pass")
