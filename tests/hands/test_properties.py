@@ -265,8 +265,9 @@ def check_beats_order(rs: Ruleset, hand_a: Cards, hand_b: Cards) -> None:
     """(d) beats is irreflexive, asymmetric and transitive; higher rung always beats; on one rung
     different classes never compare; within one class it is a strict weak order. A type's
     ``compare.also_beats`` (a chop) is the exception to "classes never compare", and its edges do
-    not chain (three pairs beat a 2 that beats an ace, not the ace): transitivity is asked of the
-    other edges."""
+    not chain (three pairs beat a 2 that beats an ace, not the ace), nor do the edges a
+    ``compare.step`` allows within a class (6 on 5, 5 on 4, not 6 on 4; there incomparability is
+    not transitive either): transitivity is asked of the other edges."""
     pool = list({p.identity: p for p in legal_plays(rs, hand_a) + legal_plays(rs, hand_b)}.values())
     n = len(pool)
     beaten: list[set[int]] = [set() for _ in range(n)]
@@ -276,7 +277,7 @@ def check_beats_order(rs: Ruleset, hand_a: Cards, hand_b: Cards) -> None:
         for j, q in enumerate(pool):
             if beats(p, q):
                 beaten[i].add(j)
-                if not also_beats(p, q):
+                if not also_beats(p, q) and not (p.type.step and p.rung == q.rung):
                     plain[i].add(j)
             if p.rung > q.rung:
                 assert j in beaten[i], f"{p!r} is on a higher rung than {q!r} but does not beat it"
@@ -296,6 +297,8 @@ def check_beats_order(rs: Ruleset, hand_a: Cards, hand_b: Cards) -> None:
     for i, p in enumerate(pool):
         groups[(p.rung, p.cls, p.same)].append(i)
     for members in groups.values():
+        if any(pool[m].type.step for m in members):
+            continue  # exactly one rank higher: 6 !> 8 !> 5 but 6 > 5
         for i, j, k in itertools.permutations(members[:25], 3):
             if j not in beaten[i] and k not in beaten[j]:
                 assert k not in beaten[i], (
