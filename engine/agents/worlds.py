@@ -57,21 +57,13 @@ class Known:
         own = deal.hands[obs.seat]
         self.own: list[Card] = parse_cards(own) if own else []
         n = len(obs.cards_left)
-        played: list[Counter[Card]] = [Counter() for _ in range(n)]
         self.in_order: list[list[Card]] = [[] for _ in range(n)]
         """Each seat's played cards in the order played."""
         self.draws: list[tuple[int, int]] = []
         """Each draw from a stock, in order: (seat, cards)."""
         self.kitty: list[Card] | None = None
-        taker = -1
-        for e in self.events:
-            if isinstance(e, Played):
-                played[e.seat].update(parse_cards(e.cards))
-                self.in_order[e.seat] += parse_cards(e.cards)
-            elif isinstance(e, Kitty):
-                self.kitty, taker = parse_cards(e.cards), e.seat
-            elif isinstance(e, Drew):
-                self.draws.append((e.seat, e.cards))
+        taker = self._read_events()
+        played = [Counter(order) for order in self.in_order]
         kitty = Counter(self.kitty or ())
         pins = [played[s] - kitty if s == taker else Counter(played[s]) for s in range(n)]
         self.keep: dict[int, list[Card]] = {}
@@ -90,6 +82,18 @@ class Known:
         self.sizes[obs.seat] = len(self.own)
         self.own_drawn = _own_draws(self.own, self.in_order[obs.seat], obs.hand)
         """The cards the seat drew, in an order its plays allow (``_own_draws``)."""
+
+    def _read_events(self) -> int:
+        """Fill ``in_order``, ``draws`` and ``kitty`` from the events; the kitty's taker (-1: none)."""
+        taker = -1
+        for e in self.events:
+            if isinstance(e, Played):
+                self.in_order[e.seat] += parse_cards(e.cards)
+            elif isinstance(e, Kitty):
+                self.kitty, taker = parse_cards(e.cards), e.seat
+            elif isinstance(e, Drew):
+                self.draws.append((e.seat, e.cards))
+        return taker
 
     def _public_holders(self, obs: Observation) -> list[tuple[int, Card]]:
         """Cards the seat knows another seat was dealt: a shown card, the card that made the
