@@ -64,7 +64,7 @@ class Known:
         self.kitty: list[Card] | None = None
         taker = self._read_events()
         played = [Counter(order) for order in self.in_order]
-        kitty = Counter(self.kitty or ())
+        kitty: Counter[Card] = Counter(self.kitty or ())
         pins = [played[s] - kitty if s == taker else Counter(played[s]) for s in range(n)]
         self.keep: dict[int, list[Card]] = {}
         """Cards still in a hand whose holder the seat knows (besides the called card and the
