@@ -17,7 +17,7 @@ from typing import Any
 
 from paixing.game.conditions import ranked
 from paixing.game.entry import record_text
-from paixing.game.events import Deal
+from paixing.game.events import Deal, Event
 from paixing.game.observation import Observation
 from paixing.game.state import Game
 from paixing.hands.compile import Ruleset
@@ -70,8 +70,7 @@ def state_message(game: Game, seat: int | None, facts: TableFacts, log_events: i
     rs = obs.rs
     if seat is None:
         obs = _public(game, obs)
-    names = event_names(rs)
-    history = [named(e.to_json(), names) for e in obs.history]
+    history = [event_json(e, rs) for e in obs.history]
     msg: dict[str, Any] = {
         "type": "state", "table": facts.code, "seq": facts.seq, "hand_number": facts.hand_number,
         "variant": {"id": rs.id, "name": text(rs.variant.name)}, "n": game.n, "you": seat,
@@ -122,6 +121,14 @@ def named(event: dict[str, Any], names: dict[str, dict[str, str]]) -> dict[str, 
         if name is not None:
             return {**event, "name": name}
     return event
+
+
+@lru_cache(maxsize=1 << 16)
+def event_json(event: Event, rs: Ruleset) -> dict[str, Any]:
+    """An event as the log sends it (its JSON, named): built once per event, since every state
+    message of a table re-sends the hand's log (two thirds of a message's cost before). Events
+    are frozen and hash by value; the dict is shared, so no reader may change it."""
+    return named(event.to_json(), event_names(rs))
 
 
 def _public(game: Game, obs: Observation) -> Observation:
