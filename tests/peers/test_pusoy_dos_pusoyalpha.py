@@ -99,6 +99,9 @@ EXPECTED_EXPLAINED = {
 """How many recorded cases each note (or pair of notes) explains, per kind (pinned: a change
 here is a change of rule)."""
 
+EXPECTED_AGREED = {"classify": 573, "compare": 513, "respond": 200}
+"""How many recorded cases agree outright, per kind."""
+
 
 def explain(play: list[str] | tuple[str, ...], last: list[str] | None, first: bool = False) -> str | None:
     return next((note for note, _, covers in EXPLANATIONS if covers(tuple(play), last, first)), None)
@@ -166,15 +169,19 @@ def test_case_agrees_or_is_explained(rs: paixing.Ruleset, case: dict[str, Any]) 
 
 
 def test_explained_counts() -> None:
-    """Enough cases (500+ classify and compare, 200+ legal-play sets) and the number each rule
-    explains, pinned."""
+    """Enough cases (500+ classify and compare, 200+ legal-play sets), and the number that agree
+    and that each rule explains, pinned."""
     kinds = Counter(c["kind"] for c in CASES)
     assert kinds["classify"] >= 500 and kinds["compare"] >= 500 and kinds["respond"] >= 200
+    agreed: Counter[str] = Counter()
     seen: dict[str, Counter[str | None]] = {}
     for c in CASES:
         ok, why = verdict(c["id"])
-        if not ok:
+        if ok:
+            agreed[c["kind"]] += 1
+        else:
             seen.setdefault(c["kind"], Counter())[why] += 1
+    assert dict(agreed) == EXPECTED_AGREED
     assert {k: dict(v) for k, v in seen.items()} == EXPECTED_EXPLAINED
 
 
