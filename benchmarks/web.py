@@ -1,26 +1,26 @@
 """The web server under load: many tables playing at once over websockets, through the public
 JSON protocol (docs/web.md), against a real ``paixing serve``.
 
-    python benchmarks/web.py [--tables 200] [--seconds 30] [--variant banzipao] [--json FILE]
+    python benchmarks/web.py [--tables 200] [--seconds 30] [--variant banzipao] [--server-bots 0] [--json FILE]
 
 Starts ``paixing serve`` (uvicorn) as a subprocess on a free loopback port, with a temporary
 ``--data-dir`` and a temporary SQLite ``--db``, then opens ``--tables`` tables at once and plays
 them for ``--seconds``; a table whose match is over is replaced by a new one.
 
-Why one scripted person per table, not bots only: a table of bots only plays its whole hand the
-moment it is made (the bots move with no delay, before a spectator can connect), and it deals
-no next hand (only people send ``next``), so there is nothing to watch. Each table therefore
-has one "person" — this script — in seat 0 and ``bot:greedy`` in every other seat. The person
-connects its websocket with ``?token=``, and on its turn sends the first of ``state.legal`` (a
-contract step) or asks for the ``hint`` and plays it (``act`` with the state's ``seq``), and
-sends ``next`` when a hand is over. It keeps under the server's message rate (8 a second per
-connection) by a token bucket of its own, so that a ``rate`` error is a real error.
+Bot-only tables, every bot a client of the public protocol: each seat of a table is a
+websocket client of this script (the creator's seat from ``POST /api/tables``, the others from
+``POST /api/tables/{code}/join``), a bot that plays as another program would through
+docs/web.md: on its turn it sends the first of ``state.legal`` (a contract step) or asks for the
+``hint`` and plays it (``act`` with the state's ``seq``), and it sends ``next`` when a hand is
+over. ``--server-bots K`` makes the last K seats the server's own ``bot:greedy`` instead (they
+move inside the server, with no message). Each client keeps under the server's message rate (8
+a second per connection) by a token bucket of its own, so that a ``rate`` error is a real error.
 
 Each table is created from its own loopback address (127.1.x.y: Linux routes all of 127/8 to
 ``lo``), since the server allows 20 open tables per client address.
 
-Measured: actions a second (every action of every table, the bots' included, counted from the
-``seq`` of the state messages the clients receive, within the window); the latency from a
+Measured: actions a second (every action of every table, counted from the ``seq`` of the state
+messages seat 0's client receives, within the window); the latency from a
 client's ``act`` (or ``next``, or the table's creation) to the first state message that shows
 it, p50 and p99; the server's resident memory (``VmRSS`` and ``VmHWM`` from /proc) and its CPU
 seconds (beside the machine's load average: on a shared machine the server gets only its
@@ -92,7 +92,7 @@ def free_port() -> int:
 
 def start_server(folder: Path, port: int) -> subprocess.Popen[bytes]:
     """``paixing serve`` on ``port`` with a fresh SQLite database, once it answers."""
-    argv = [sys.executable, "-m", "paixing", "serve", "--port", str(port), "--data-dir", str(folder),
+    argv = [sys.executable, "-m", "paixing", "serve", "--bot-delay", "0", "--port", str(port), "--data-dir", str(folder),
             "--db", f"sqlite:///{folder / 'bench.db'}"]
     proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     for _ in range(400):
@@ -126,18 +126,21 @@ def source_address(index: int) -> str:
 
 
 class Player:
-    """The scripted person at one table: what it last saw, what it waits for."""
+    """One seat's bot client at one table: what it last saw, what it waits for."""
 
-    def __init__(self, ws: Any, stats: Stats, started: float) -> None:
+    def __init__(self, ws: Any, stats: Stats, started: float, counts: bool) -> None:
         self.ws = ws
         self.stats = stats
+        self.counts = counts
+        """Whether this client counts the table's actions and hands (seat 0's does)."""
         self.pacer = Pacer()
         self.pending: tuple[int, int, float, list[float]] | None
         """(hand, seq) acted on, when, and the list its latency goes to."""
         self.seen = (1, 0)
         self.acted: tuple[int, int] | None = None
         self.asked: dict[str, Any] | None = None
-        self.pending = (1, -1, started, stats.start_ms)  # the table's first state answers its creation
+        # the table's first state answers its creation (or, for a joining seat, its join)
+        self.pending = (1, -1, started, stats.start_ms if counts else [])
 
     async def send(self, message: dict[str, Any], state: dict[str, Any], to: list[float]) -> None:
         await self.pacer.wait()
@@ -148,10 +151,8 @@ class Player:
         """Actions since the last state seen (a new hand starts at seq 0); the latency of the
         message this state answers."""
         hand, seq = state["hand_number"], state["seq"]
-        if hand == self.seen[0]:
-            self.stats.actions += max(0, seq - self.seen[1])
-        else:
-            self.stats.actions += seq
+        if self.counts:
+            self.stats.actions += max(0, seq - self.seen[1]) if hand == self.seen[0] else seq
         self.seen = (hand, seq)
         if self.pending is not None and (hand, seq) > self.pending[:2]:
             self.pending[3].append((time.monotonic() - self.pending[2]) * 1000)
@@ -161,14 +162,14 @@ class Player:
         """Act if it is this seat's turn; False when the match is over (a new table is due)."""
         self.count(state)
         if state["finished"]:
-            self.stats.hands += 1
+            self.stats.hands += self.counts
             return False
         key = (state["hand_number"], state["seq"])
         if self.pending is not None or self.acted == key:
             return True
         if state["phase"] == "over":
             if state["result"] is not None and state["you"] not in state["ready"]:
-                self.stats.hands += 1
+                self.stats.hands += self.counts
                 self.acted = key
                 await self.send({"type": "next"}, state, self.stats.act_ms)
             return True
@@ -211,28 +212,36 @@ async def post_json(port: int, path: str, body: dict[str, Any], local: str) -> t
 
 async def play_table(port: int, index: int, variant: str, seats: list[str], stats: Stats, deadline: float) -> None:
     """Open tables one after another from this table's address and play them until ``deadline``."""
+    local = source_address(index)
     while time.monotonic() < deadline:
         started = time.monotonic()
-        status, body = await post_json(port, "/api/tables", {"variant": variant, "seats": seats, "lang": "en"},
-                                       source_address(index))
+        status, body = await post_json(port, "/api/tables", {"variant": variant, "seats": seats, "lang": "en"}, local)
         if status != 200:
             stats.errors.append(f"table {index}: POST /api/tables: {status} {body}")
             return
         stats.tables += 1
-        url = f"ws://127.0.0.1:{port}/ws/t/{body['code']}?token={body['seat_token']}"
+        code, tokens = body["code"], [body["seat_token"]]
+        for seat in range(1, seats.count("human")):
+            status, joined = await post_json(port, f"/api/tables/{code}/join", {"seat": seat}, local)
+            if status != 200:
+                stats.errors.append(f"table {index}: join seat {seat}: {status} {joined}")
+                return
+            tokens.append(joined["seat_token"])
+        urls = [f"ws://127.0.0.1:{port}/ws/t/{code}?token={token}" for token in tokens]
         try:
-            again = await play_one(url, index, stats, started, deadline)
+            again = await asyncio.gather(*(play_one(url, index, stats, started, deadline, seat == 0)
+                                           for seat, url in enumerate(urls)))
         except (ConnectionClosed, OSError) as exc:
             stats.errors.append(f"table {index}: the connection broke: {exc}")
             return
-        if not again:
+        if not all(again):
             return
 
 
-async def play_one(url: str, index: int, stats: Stats, started: float, deadline: float) -> bool:
-    """One table to its match's end (True: open another) or to the deadline (False)."""
+async def play_one(url: str, index: int, stats: Stats, started: float, deadline: float, counts: bool) -> bool:
+    """One seat of a table to its match's end (True: open another) or to the deadline (False)."""
     async with connect(url, local_addr=(source_address(index), 0), max_size=2**22, open_timeout=120) as ws:
-        player = Player(ws, stats, started)
+        player = Player(ws, stats, started, counts)
         while True:
             left = deadline - time.monotonic()
             if left <= 0:
@@ -272,7 +281,10 @@ def players(base: str, variant: str) -> int:
 async def run(args: argparse.Namespace, proc: subprocess.Popen[bytes], port: int) -> dict[str, Any]:
     stats = Stats()
     base = f"http://127.0.0.1:{port}"
-    seats = ["human"] + ["bot:greedy"] * (players(base, args.variant) - 1)
+    n = players(base, args.variant)
+    if not 0 <= args.server_bots < n:
+        raise SystemExit(f"--server-bots is 0–{n - 1} for {args.variant} (seat 0 is this script's)")
+    seats = ["human"] * (n - args.server_bots) + ["bot:greedy"] * args.server_bots
     peak: dict[str, float] = {}
     stop = asyncio.Event()
     sampler = asyncio.create_task(sample_memory(proc.pid, peak, stop))
@@ -300,7 +312,7 @@ def pct(values: list[float], q: float) -> float | None:
 def summary(args: argparse.Namespace, stats: Stats, elapsed: float, before: dict[str, float],
             after: dict[str, float], peak: dict[str, float]) -> dict[str, Any]:
     return {
-        "variant": args.variant, "tables": args.tables, "seconds": round(elapsed, 1),
+        "variant": args.variant, "tables": args.tables, "server_bots": args.server_bots, "seconds": round(elapsed, 1),
         "tables_opened": stats.tables, "hands": stats.hands, "actions": stats.actions,
         "actions_per_second": round(stats.actions / elapsed, 1),
         "act_p50_ms": pct(stats.act_ms, 50), "act_p99_ms": pct(stats.act_ms, 99), "acts": len(stats.act_ms),
@@ -316,6 +328,7 @@ def summary(args: argparse.Namespace, stats: Stats, elapsed: float, before: dict
 def show(out: dict[str, Any]) -> None:
     rows = [
         ("tables at once", out["tables"]), ("variant", out["variant"]), ("seconds", out["seconds"]),
+        ("seats played by the server's bots", out["server_bots"]),
         ("tables opened", out["tables_opened"]), ("hands played", out["hands"]),
         ("actions (all seats)", out["actions"]), ("actions / s", out["actions_per_second"]),
         ("act → state p50 / p99 ms", f"{out['act_p50_ms']} / {out['act_p99_ms']} ({out['acts']} acts)"),
@@ -336,6 +349,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, default=200, help="tables playing at once (default 200)")
     parser.add_argument("--seconds", type=float, default=30.0, help="how long they play (default 30)")
     parser.add_argument("--variant", default="banzipao", help="a built-in variant (default banzipao)")
+    parser.add_argument("--server-bots", type=int, default=0, metavar="K",
+                        help="the last K seats are the server's bot:greedy (default 0: every seat a protocol client)")
     parser.add_argument("--json", metavar="FILE", help="also write the numbers to FILE")
     args = parser.parse_args(argv)
     if not 1 <= args.tables <= 1000 or args.seconds <= 0:

@@ -107,6 +107,18 @@ def contracts(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
                     yield from type_ref(("game", "contracts", i, *loc, j), tid)
 
 
+def factor_ids(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
+    """A contract's multipliers have ids of their own: the log and the score table name a
+    multiplier that applied by its id, so two under one id would show one's name for both."""
+    for i, c in enumerate(g.contracts):
+        seen: set[str] = set()
+        for k, factor in enumerate(c.multipliers.when):
+            if factor.id in seen:
+                yield Located(("game", "contracts", i, "multipliers", "when", k, "id"),
+                              f"multiplier id {factor.id!r} is used twice in contract {c.id!r}: give each its own id")
+            seen.add(factor.id)
+
+
 def _condition_lists(c: Contract) -> Iterator[tuple[tuple[int | str, ...], list[str]]]:
     """Every list of conditions in a contract, with its place in the file."""
     for k, rule in enumerate(c.end.rules):
@@ -285,7 +297,7 @@ def stock(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
 GAME_CHECKS: Registry[GameCheck] = Registry("game check", [(check.__name__, check) for check in (
     dealer, dealt_events, steps, contracts, bonuses, points, deal_size, obligations, score_forms,
     partners_picked, dealer_card_is_one, auction_values, deal_gives_cards, fixed_sides, session_rules,
-    drawn_wilds, stock,
+    drawn_wilds, factor_ids, stock,
 )])
 """Every check of ``game:`` by its function's name, in the order their problems are reported."""
 

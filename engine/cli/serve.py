@@ -32,6 +32,9 @@ def serve_cmd(
     turn_seconds: Annotated[
         float | None, typer.Option("--turn-seconds", min=5, max=600, help="A turn timer for every new table (default: off)."),
     ] = None,
+    bot_delay: Annotated[
+        float, typer.Option("--bot-delay", min=0, max=10, help="Seconds a bot waits before it moves, so people can follow."),
+    ] = 0.6,
 ) -> None:
     """Serve the gallery, the rulebooks, the rule editor, online tables and the records
     (docs/web.md): open http://HOST:PORT/ in a browser. Open tables survive a restart."""
@@ -39,7 +42,7 @@ def serve_cmd(
         import uvicorn
 
         from ..web.app import create_app
-        from ..web.settings import Settings
+        from ..web.settings import Limits, Settings
     except ModuleNotFoundError as exc:
         print(f"{MISSING} (missing: {exc.name})", file=sys.stderr)
         raise typer.Exit(EXIT_USAGE) from None
@@ -47,7 +50,7 @@ def serve_cmd(
         print(f"--variants {variants}: not a folder", file=sys.stderr)
         raise typer.Exit(EXIT_USAGE)
     settings = Settings(host=host, port=port, variants_dir=variants, db_url=db, data_dir=data_dir,
-                        turn_seconds=turn_seconds)
+                        turn_seconds=turn_seconds, limits=Limits(bot_delay=bot_delay))
     try:
         application = create_app(settings)
     except Exception as exc:  # a database that cannot be opened: one line, not a traceback

@@ -23,6 +23,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .i18n import COOKIE as LANG_COOKIE
 from .i18n import LANGS, pick_lang, translator
+from .i18n import catalogue as strings
 from .pages import page_routes
 from .protocol import Join, NewTable, ProtocolError, error, first_error, parse_client
 from .recordview import RecordProblem, record_frames
@@ -88,7 +89,8 @@ def _page(templates: Jinja2Templates, request: Request, name: str, context: dict
           status: int = 200) -> Response:
     """A page of the tables or records, in the frame ``base.html`` gives every page."""
     lang = context["lang"]
-    response = templates.TemplateResponse(request, name, {**context, "t": translator(lang)}, status_code=status)
+    response = templates.TemplateResponse(request, name, {**context, "t": translator(lang), "strings": strings(lang)},
+                                          status_code=status)
     if request.query_params.get("lang") in LANGS:
         response.set_cookie(LANG_COOKIE, lang, max_age=365 * 86400, path="/", samesite="lax")
     return response

@@ -12,7 +12,7 @@ from paixing.game.events import Trick
 from paixing.game.records import game_from_record, replay
 from paixing.game.state import Game
 
-from .seatview import cards_json, play_json, result_json, text
+from .seatview import cards_json, event_json, play_json, result_json, text
 
 
 class RecordProblem(ValueError):
@@ -51,5 +51,5 @@ def _frame(game: Game, seat: int | None, action: str | None, seen: int) -> dict[
         "hands": [cards_json(game.rs, h) for h in game.hands],
         "trick": [{"seat": s, "pass": p is None, **(play_json(p) if p is not None else {})} for s, p in game.trick],
         "scores": list(game.scores), "captured": list(game.captured),
-        "events": [e.to_json() for e in new], "trick_end": any(isinstance(e, Trick) for e in new),
+        "events": [event_json(e, game.rs) for e in new], "trick_end": any(isinstance(e, Trick) for e in new),
     }

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from paixing.game.conditions import ranked
 from paixing.game.entry import record_text
-from paixing.game.events import Deal
+from paixing.game.events import Deal, Event
 from paixing.game.observation import Observation
 from paixing.game.state import Game
 from paixing.hands.compile import Ruleset
@@ -46,7 +47,11 @@ class TableFacts:
 
 
 def text(t: Text | None) -> dict[str, str] | None:
-    return None if t is None else {"zh": t.zh, "en": t.en}
+    return None if t is None else text_of(t)
+
+
+def text_of(t: Text) -> dict[str, str]:
+    return {"zh": t.zh, "en": t.en}
 
 
 def cards_json(rs: Ruleset, cards: Sequence[Card]) -> list[dict[str, Any]]:
@@ -65,7 +70,7 @@ def state_message(game: Game, seat: int | None, facts: TableFacts, log_events: i
     rs = obs.rs
     if seat is None:
         obs = _public(game, obs)
-    history = [e.to_json() for e in obs.history]
+    history = [event_json(e, rs) for e in obs.history]
     msg: dict[str, Any] = {
         "type": "state", "table": facts.code, "seq": facts.seq, "hand_number": facts.hand_number,
         "variant": {"id": rs.id, "name": text(rs.variant.name)}, "n": game.n, "you": seat,
@@ -91,6 +96,41 @@ def state_message(game: Game, seat: int | None, facts: TableFacts, log_events: i
     return msg
 
 
+@lru_cache(maxsize=128)
+def event_names(rs: Ruleset) -> dict[str, dict[str, str]]:
+    """The names in the file of what a log event can refer to, so that the log says "plays
+    顺子" and "×2 春天", never an id such as ``spring``: ``type:<id>`` for a hand type (an event's
+    ``type``), ``id:<id>`` for a contract, a contract's multiplier or a dealt-hand event (an
+    event's ``id``)."""
+    names: dict[str, dict[str, str]] = {f"type:{t.id}": text_of(t.name) for t in rs.types}
+    game = rs.variant.game
+    if game is not None:
+        for event in game.dealt_events:
+            names[f"id:{event.id}"] = text_of(event.name)
+        for c in game.contracts:
+            names[f"id:{c.id}"] = text_of(c.name)
+            for f in c.multipliers.when:
+                names[f"id:{f.id}"] = text_of(f.name)
+    return names
+
+
+def named(event: dict[str, Any], names: dict[str, dict[str, str]]) -> dict[str, Any]:
+    """An event's JSON with ``name`` (zh/en) added for the hand type or the id it names."""
+    for key in ("type", "id"):
+        name = names.get(f"{key}:{event.get(key)}")
+        if name is not None:
+            return {**event, "name": name}
+    return event
+
+
+@lru_cache(maxsize=1 << 16)
+def event_json(event: Event, rs: Ruleset) -> dict[str, Any]:
+    """An event as the log sends it (its JSON, named): built once per event, since every state
+    message of a table re-sends the hand's log (two thirds of a message's cost before). Events
+    are frozen and hash by value; the dict is shared, so no reader may change it."""
+    return named(event.to_json(), event_names(rs))
+
+
 def _public(game: Game, obs: Observation) -> Observation:
     """A spectator's view: seat 0's observation without its hand, its dealt cards, its
     partner knowledge, its mates, its role and its actions."""
@@ -106,13 +146,16 @@ def _public(game: Game, obs: Observation) -> Observation:
 
 def _seats(game: Game, obs: Observation, facts: TableFacts) -> list[dict[str, Any]]:
     out = []
+    declarers = "declarer" in game.roles()
     for s in range(game.n):
         meta = facts.seats[s]
         role = None
-        if obs.declarer >= 0 and s == obs.declarer and "declarer" in game.roles():
+        if declarers and s == obs.declarer:
             role = "declarer"
-        elif obs.partner is not None and s == obs.partner:
-            role = "partner"
+        elif declarers and obs.partner is not None and s == obs.partner:
+            role = "partner"  # the declarer's partner, once known (to this seat or to all)
+        elif not declarers and s in obs.mates:
+            role = "partner"  # fixed sides: this seat's own partners (a spectator has none)
         out.append({"seat": s, "kind": meta["kind"], "bot": meta.get("bot"), "taken": meta.get("taken", False),
                     "connected": meta.get("connected", False), "cards_left": obs.cards_left[s], "role": role,
                     "active": s in obs.active if obs.active else True})

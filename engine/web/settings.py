@@ -30,7 +30,8 @@ class Limits:
     bot_workers: int = 2
     """Threads that run the bots' searches, off the event loop."""
     bot_delay: float = 0.0
-    """Seconds a bot waits before it moves (so people can follow; 0 in tests)."""
+    """Seconds a bot waits before it moves (so people can follow: ``paixing serve --bot-delay``,
+    0.6 there; 0 here, for tests and embedding)."""
     log_events: int = 400
     """Most events of the hand's log a state message carries (the latest)."""
 

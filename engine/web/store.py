@@ -26,6 +26,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    bindparam,
     create_engine,
     event,
     func,
@@ -72,6 +73,12 @@ RECORDS = Table(
     Column("created", Float, nullable=False),
 )
 
+
+
+ADD_ACTION = ACTIONS.insert()
+"""One action, its values bound at execution: built once, not per action (building a statement
+with ``.values()`` cost SQLAlchemy 2 ms of an action's 2.2)."""
+TOUCH_TABLE = update(TABLES).where(TABLES.c.code == bindparam("key")).values(updated=bindparam("updated"))
 
 @dataclass(frozen=True)
 class TableRow:
@@ -140,10 +147,11 @@ class Store:
     # actions -------------------------------------------------------------------------------
     def add_action(self, code: str, action: StoredAction) -> None:
         """Commit one action (before anyone is told of it)."""
+        now = time.time()
         with self.engine.begin() as db:
-            db.execute(ACTIONS.insert().values(code=code, hand=action.hand, seq=action.seq, seat=action.seat,
-                                               text=action.text, at=time.time()))
-            db.execute(update(TABLES).where(TABLES.c.code == code).values(updated=time.time()))
+            db.execute(ADD_ACTION, {"code": code, "hand": action.hand, "seq": action.seq, "seat": action.seat,
+                                    "text": action.text, "at": now})
+            db.execute(TOUCH_TABLE, {"key": code, "updated": now})
 
     def actions_of(self, code: str) -> list[StoredAction]:
         """A table's actions in the order they were taken."""

@@ -409,6 +409,14 @@ class Table:
             self.changed()
 
     # bots and the turn timer -----------------------------------------------------------------
+    def deal_for_bots(self) -> bool:
+        """A table of bots only deals its next hand itself (nobody is there to send ``next``),
+        so that a match of bots plays through while people watch; whether it dealt."""
+        if self.humans or self.closed or self.finished or not self.game.over:
+            return False
+        self._deal_next()
+        return True
+
     def bot_to_move(self) -> int | None:
         g = self.game
         if self.closed or g.over or g.turn < 0 or self.seats[g.turn].kind != "bot":
@@ -584,7 +592,10 @@ class TableManager:
             async with table.lock:
                 seat = table.bot_to_move()
                 if seat is None:
-                    return
+                    if not table.deal_for_bots():
+                        return
+                    table.changed_quietly()
+                    continue
                 spec = table.seats[seat]
                 move = table.bot_move(seat)
                 if getattr(BOTS[spec.bot or ""], "takes_budget", False):

@@ -70,7 +70,7 @@ def three(finish: tuple[int, ...], plays: tuple[int, ...], bombs: int = 0, bid: 
         (three((0,), (6, 1, 2)), 0, [("bid", 3)], [6, -3, -3]),
         (three((1,), (3, 4, 2)), 1, [("bid", 3)], [-6, 3, 3]),
         (three((0,), (6, 0, 0), bombs=1), 0, [("bid", 3), ("bomb", 2), ("spring", 2)], [24, -12, -12]),
-        (three((2,), (1, 3, 4), bid=1), 1, [("bid", 1), ("spring", 2)], [-4, 2, 2]),
+        (three((2,), (1, 3, 4), bid=1), 1, [("bid", 1), ("reverse_spring", 2)], [-4, 2, 2]),
     ],
 )
 def test_landlord_rows_and_factors(facts: HandFacts, row: int, parts: list[tuple[str, int]], scores: list[int]) -> None:

@@ -105,6 +105,10 @@ CASES: dict[str, Case] = {
     "unknown_key_in_range_suggests": broken(
         "- id: pair\n", ("group: {size: 2}", "group: {size: {‸mn: 2}}"),
         expected="{0}: hand_types[{t[pair]}].group.size.mn: unknown key 'mn' (did you mean 'min'?)"),
+    "multiplier_id_twice": Case((("doudizhu.yaml", Edited("doudizhu", (
+        ("{id: reverse_spring,", "{‸id: spring,"),))),),
+        ("{0}: game.contracts[0].multipliers.when[1].id: multiplier id 'spring' is used twice in "
+         "contract 'landlord': give each its own id",)),
     # ------------------------------------------------------------------------------ wrong values
     "wrong_type": broken(
         (PLAYERS, "\n‸players: four\n"),

@@ -6,6 +6,7 @@ contract's buttons — to the score table. Screenshots go to docs/web/ (phone an
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -32,7 +33,7 @@ def free_port() -> int:
 
 def start_server(data: Path, port: int) -> subprocess.Popen[bytes]:
     """``paixing serve`` in a subprocess, once it answers."""
-    proc = subprocess.Popen([sys.executable, "-m", "paixing", "serve", "--port", str(port), "--data-dir", str(data)],
+    proc = subprocess.Popen([sys.executable, "-m", "paixing", "serve", "--bot-delay", "0", "--port", str(port), "--data-dir", str(data)],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, "PYTHONUNBUFFERED": "1"})
     for _ in range(200):
         try:
@@ -123,6 +124,11 @@ def test_one_person_and_three_bots_on_a_phone(browser: object, server: str) -> N
     assert page.locator("#result tbody tr").count() == 4
     reason = page.locator("#reason").inner_text()  # the rulebook's words, never an id like first_out
     assert reason.startswith("结果: ") and "时结束，" in reason and "_" not in reason, reason
+    log = page.locator("#log").inner_text()  # the file's names (单张, 叫牌), never its ids
+    ids = {"single", "pair", "straight", "bomb", "baopai", "fanbao", "jiaopai", "greedy", "random"}
+    assert not ids & set(re.findall(r"[a-z_]+", log)), log
+    assert "机器人 贪心" in log and ("单张" in log or "对子" in log), log
+    page.evaluate("window.scrollTo(0, 0)")  # the sticky header at the top of the whole-page picture
     page.screenshot(path=str(SHOTS / "result-phone.png"), full_page=True)
     page.click("#record-link")
     page.wait_for_selector("#viewer .seats")

@@ -289,6 +289,24 @@ def test_bots_move_off_the_loop_and_finish_the_hand(manager: TableManager) -> No
     asyncio.run(run())
 
 
+def test_a_table_of_bots_only_plays_its_match_on(manager: TableManager) -> None:
+    """Nobody can send ``next`` at a table of bots only: it deals the next hand of its match
+    itself (the first hand's record stored), so people can watch a match of bots."""
+    async def run() -> None:
+        table, token = manager.create("guandan", ["bot:greedy"] * 4, "zh", "t")
+        assert token is None
+        manager.wake_bots(table)
+        for _ in range(3000):
+            if table.hand_index >= 1:
+                break
+            await asyncio.sleep(0.01)
+        assert table.hand_index == 1 and not table.finished
+        assert manager.store.count_records() == 1
+        manager.close(table, "enough")
+
+    asyncio.run(run())
+
+
 def test_limits(tmp_path: Path) -> None:
     settings = settings_for(tmp_path, open_tables=2, tables_per_client=1)
     m = TableManager(settings, Store(settings.database_url()))

@@ -4,35 +4,17 @@
 // buttons send {"type":"act"}. A dropped connection reconnects; the seat comes back by cookie.
 (function () {
   "use strict";
-  const W = {
-    zh: {you: "你", seat: "座位", bot: "机器人", turn: "轮到", yourTurn: "轮到你了", wait: "等待",
-      play: "出牌", pass: "不要", hint: "提示", clear: "清除", toBeat: "要压的牌", lead: "你先出",
-      cardsLeft: "张", level: "级牌", wild: "癞子", contract: "合约", declarer: "庄家", partner: "同伴",
-      points: "得分", result: "结算", next: "下一局", waitingNext: "等其他人…", score: "得分", role: "角色",
-      place: "名次", captured: "得牌", after: "转移后", reason: "结果", row: "计分", mult: "倍数",
-      join: "坐下", copy: "邀请链接", log: "记录", connected: "在线", away: "离线", reads: "读作",
-      spectator: "你在旁观", record: "查看记录", finished: "牌局结束", hand: "第{n}局", timer: "剩余",
-      winners: "赢家", roles: {declarer: "庄家", partner: "同伴", opponent: "对手", bystander: "旁观"},
-      ev: {deal: "发牌", redeal: "重新发牌", bid: "叫", pass: "不要", contract: "定约", kitty: "亮底牌",
-        lead: "领出", play: "出", out: "出完", trick: "赢得一墩", call: "叫牌", shown_card: "亮牌",
-        partner_revealed: "同伴现身", tribute: "进贡", tribute_back: "还贡", tribute_resisted: "抗贡",
-        end: "本局结束", bonus: "奖励", factor: "加倍", reward: "报喜", wilds_drawn: "翻出癞子", instant_win: "直接获胜"},
-      first: "第一步", prev: "上一步", nextStep: "下一步", nextTrick: "下一墩", last: "最后"},
-    en: {you: "You", seat: "Seat", bot: "bot", turn: "Turn", yourTurn: "Your turn", wait: "Waiting",
-      play: "Play", pass: "Pass", hint: "Hint", clear: "Clear", toBeat: "To beat", lead: "You lead",
-      cardsLeft: "cards", level: "Level", wild: "Wild", contract: "Contract", declarer: "Declarer", partner: "Partner",
-      points: "Points", result: "Result", next: "Next hand", waitingNext: "Waiting for the others…", score: "Score",
-      role: "Role", place: "Place", captured: "Captured", after: "After transfers", reason: "Result", row: "Score row",
-      mult: "Multiplier", join: "Sit here", copy: "Invite link", log: "Log", connected: "online", away: "away",
-      reads: "Reads as", spectator: "You are watching", record: "View the record", finished: "The table is over",
-      hand: "Hand {n}", timer: "Time left", winners: "Winners",
-      roles: {declarer: "declarer", partner: "partner", opponent: "opponent", bystander: "sits out"},
-      ev: {deal: "deal", redeal: "redeal", bid: "bids", pass: "passes", contract: "contract", kitty: "takes the kitty",
-        lead: "leads", play: "plays", out: "is out", trick: "wins the trick", call: "calls", shown_card: "shows",
-        partner_revealed: "partner revealed", tribute: "tribute", tribute_back: "returns", tribute_resisted: "tribute resisted",
-        end: "hand over", bonus: "bonus", factor: "factor", reward: "reward", wilds_drawn: "wild ranks drawn", instant_win: "instant win"},
-      first: "First", prev: "Back", nextStep: "Step", nextTrick: "Next trick", last: "End"}
-  };
+  // The words come from the server's one table (engine/web/i18n.py, in the page as #page-strings):
+  // "tbl.KEY" is w[KEY], "role.KEY" w.roles[KEY], "ev.KIND" w.ev[KIND] (a log event by its kind).
+  function words() {
+    const w = {roles: {}, ev: {}};
+    const strings = JSON.parse(document.getElementById("page-strings").textContent);
+    for (const [key, value] of Object.entries(strings)) {
+      const dot = key.indexOf("."), group = key.slice(0, dot), name = key.slice(dot + 1);
+      if (group === "tbl") w[name] = value; else if (group === "role") w.roles[name] = value; else if (group === "ev") w.ev[name] = value;
+    }
+    return w;
+  }
   const SUIT = {S: "♠", H: "♥", C: "♣", D: "♦"};
   const el = (tag, attrs, ...kids) => {
     const e = document.createElement(tag);
@@ -56,17 +38,19 @@
   function seatName(w, st, s) {
     if (st.you === s) return w.you;
     const meta = st.seats ? st.seats[s] : null;
-    return w.seat + " " + s + (meta && meta.kind === "bot" ? " (" + w.bot + " " + meta.bot + ")" : "");
+    if (!meta || meta.kind !== "bot") return w.seat + " " + s;
+    const [kind, ...budget] = meta.bot.split(":");  // "greedy", "search:200", "search:contract:8"
+    return w.seat + " " + s + " (" + w.bot + " " + [w["bot_" + kind] || kind, ...budget].join(" ") + ")";
   }
-  function eventLine(w, st, e) {
+  function eventLine(w, st, e, lang) {
     const who = e.seat !== undefined ? seatName(w, st, e.seat) + " " : "";
     const name = w.ev[e.event] || e.event;
+    const named = e.name ? e.name[lang] : (e.id || e.type || "");  // a file's id in the file's words
     switch (e.event) {
-      case "play": return el("li", {}, who + name + " ", cardsRow(e.cards.split(" ")), e.as ? " = " + e.as : "");
+      case "play": return el("li", {}, who + name + " ", cardsRow(e.cards.split(" ")), " " + named + (e.as ? " = " + e.as : ""));
       case "bid": return el("li", {}, who + name + " " + e.value);
       case "contract": {  // the contract's name, and its declarer where the game has one
-        const title = st.contract && st.contract.id === e.id ? st.contract.name[w === W.en ? "en" : "zh"] : e.id;
-        return el("li", {}, name + ": " + title + (st.declarer !== null ? " · " + w.declarer + " " + seatName(w, st, e.declarer) : ""));
+        return el("li", {}, name + ": " + named + (st.declarer !== null ? " · " + w.declarer + " " + seatName(w, st, e.declarer) : ""));
       }
       case "kitty": return el("li", {}, who + name + " ", cardsRow(e.cards.split(" ")));
       case "call": case "shown_card": return el("li", {}, who + name + " ", cardsRow([e.card]));
@@ -76,11 +60,12 @@
       case "trick": return el("li", {class: "trick-line"}, who + name);
       case "deal": return el("li", {class: "deal-line"}, name);
       case "end": {  // the ending in the rulebook's words once the state carries them (result.reason_words)
-        const words = st.result && st.result.reason_words ? st.result.reason_words[w === W.en ? "en" : "zh"] : e.reason;
+        const words = st.result && st.result.reason_words ? st.result.reason_words[lang] : e.reason;
         return el("li", {class: "end-line"}, name + ": " + words + " [" + e.scores.join(", ") + "]");
       }
       case "wilds_drawn": return el("li", {}, name + ": " + e.ranks.join(" "));
-      default: return el("li", {}, who + name + (e.id ? " " + e.id : "") + (e.times ? " ×" + e.times : ""));
+      case "bonus": return el("li", {}, who + name + " " + named + " +" + e.pay);
+      default: return el("li", {}, who + name + (named ? " " + named : "") + (e.times ? " ×" + e.times : ""));
     }
   }
   function resultTable(w, st, result, lang) {
@@ -104,7 +89,7 @@
 
   // ---------------------------------------------------------------- the table
   function table(root) {
-    const code = root.dataset.code, lang = root.dataset.lang === "en" ? "en" : "zh", w = W[lang];
+    const code = root.dataset.code, lang = root.dataset.lang === "en" ? "en" : "zh", w = words();
     const info = JSON.parse(document.getElementById("table-info").textContent);
     let st = null, ws = null, selected = new Set(), reading = null, readTimer = null, message = "", backoff = 500;
     let hintCards = null;  // the last hint (its cards are selected)
@@ -161,7 +146,7 @@
       if (st.contract && st.contracts > 1) facts.push(w.contract + " " + st.contract.name[lang]);
       if (st.declarer !== null) facts.push(w.declarer + " " + seatName(w, st, st.declarer));
       if (st.partner !== null && st.partner !== undefined) facts.push(w.partner + " " + seatName(w, st, st.partner));
-      if (st.called) facts.push(el("span", {}, w.partner + " ", cardsRow([st.called])));
+      if (st.called) facts.push(el("span", {}, w.called + " ", cardsRow([st.called])));
       if (st.deadline !== null) facts.push(el("span", {class: "timer", "data-deadline": st.deadline}, w.timer + " " + Math.ceil(st.deadline) + "s"));
       root.append(el("div", {class: "thead"},
         el("h1", {}, st.variant.name[lang]),
@@ -185,7 +170,7 @@
       root.append(el("div", {class: "tobeat", id: "tobeat"}, st.last ?
         [w.toBeat + ": ", cardsRow(st.last.cards, st.wild), " " + st.last.name[lang] + (st.last.as ? " = " + st.last.as : "") + " · " + seatName(w, st, st.last.seat)]
         : (mine && st.phase === "play" ? w.lead : ""),
-        el("div", {class: "turnline", id: "turn"}, st.phase === "over" ? "" : (mine ? w.yourTurn : w.turn + ": " + seatName(w, st, st.turn)))));
+        el("div", {class: "turnline", id: "turn"}, st.phase === "over" ? w.ev.end : (mine ? w.yourTurn : w.turn + ": " + seatName(w, st, st.turn)))));
       // your hand
       if (st.you !== null) {
         const counts = {};
@@ -234,7 +219,7 @@
         root.append(box);
       }
       // the log, newest last
-      const log = el("ol", {class: "log", id: "log", start: st.log_start + 1}, st.log.slice(-60).map((e) => eventLine(w, st, e)));
+      const log = el("ol", {class: "log", id: "log", start: st.log_start + 1}, st.log.slice(-60).map((e) => eventLine(w, st, e, lang)));
       root.append(el("details", {class: "logbox", open: true}, el("summary", {}, w.log), log));
     }
     setInterval(() => {  // the turn timer counts down between states
@@ -247,7 +232,7 @@
 
   // ---------------------------------------------------------------- the record viewer
   async function viewer(root) {
-    const lang = root.dataset.lang === "en" ? "en" : "zh", w = W[lang];
+    const lang = root.dataset.lang === "en" ? "en" : "zh", w = words();
     const r = await fetch("/api/records/" + root.dataset.id + "/frames");
     const data = await r.json();
     if (!r.ok) { root.append(el("p", {class: "error"}, data.error)); return; }
@@ -275,7 +260,7 @@
         el("div", {class: "who"}, seatName(w, st, s) + " · " + f.scores[s]),
         el("div", {class: "vhand"}, cards.map((c) => cardFace(c.card, c.wild))),
         el("div", {class: "played"}, trickBy[s] ? (trickBy[s].pass ? w.pass : cardsRow(trickBy[s].cards)) : "")))));
-      root.append(el("ol", {class: "log", id: "log"}, f.events.map((e) => eventLine(w, st, e))));
+      root.append(el("ol", {class: "log", id: "log"}, f.events.map((e) => eventLine(w, st, e, lang))));
       if (i === hand.frames.length - 1) root.append(resultTable(w, st, hand.result, lang));
     }
     go(0, 0);
