@@ -223,9 +223,16 @@ def top_cards(host: StepHost, hand: list[Card], k: int, wilds: bool) -> list[Car
     """The ``k`` highest cards of ``hand`` in the single-card order, highest first (wild cards
     among them by their own rank with ``wilds``, else never)."""
     rs = host.rs
-    top = len(rs.ranks)  # a wild card outside the ranks (a joker) is above them all
-    kept = [c for c in hand if rs.card_rank.get(c, top if rs.is_wild(c) else -1) >= 0 and (wilds or not rs.is_wild(c))]
-    kept.sort(key=lambda c: (rs.card_rank.get(c, top), rs.suit_rank.get(c.suit, -1)), reverse=True)
+    top = len(rs.ranks)
+
+    def rank(c: Card) -> int:
+        """A natural card's rank index; a wild card's own rank, or above every rank (a joker)."""
+        if rs.is_wild(c):
+            return rs.rank_index.get(c.rank, top) if wilds else -1
+        return rs.card_rank.get(c, -1)
+
+    kept = [c for c in hand if rank(c) >= 0]
+    kept.sort(key=lambda c: (rank(c), rs.suit_rank.get(c.suit, -1)), reverse=True)
     return kept[:k]
 
 
