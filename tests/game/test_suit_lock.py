@@ -8,10 +8,10 @@ from collections import Counter
 from pathlib import Path
 
 import paixing
+import pytest
 from paixing import parse_cards, ruleset
 from paixing.game import Game, IllegalAction
 from paixing.game.obligations.suit_lock import LockedSuits
-import pytest
 
 from tests.game.test_order_flip import deal
 from tests.helpers import write
