@@ -176,7 +176,7 @@ class EventLines(TerminalHandBase):
 
     def _trick_effect(self, e: TrickEffected) -> None:
         if e.effect == "ends_trick":
-            self.say(f"That play ends the trick: {self.does(e.seat, 'lead', 'leads')} again.")
+            self.say("That play ends the trick at once.")
 
     def _contract(self, e: ContractMade) -> None:
         c = self.contract_of(e.contract)
