@@ -69,3 +69,41 @@ def test_other_variants_carry_no_places() -> None:
     session.finish(g)
     assert session.carried["previous_places"] is None
     assert "previous_places" not in g.to_record()
+
+
+def test_an_uneven_deal_gives_every_card() -> None:
+    """``deal: {uneven: true}``: the 53 cards go out one at a time, 14 to the first seat."""
+    g = Game(ruleset("daifugo"), 5)
+    assert [len(h) for h in g.dealt] == [14, 13, 13, 13] and not g.kitty
+    assert sorted(map(str, (c for h in g.dealt for c in h))) == sorted(map(str, ruleset("daifugo").deck()))
+
+
+def test_a_record_with_an_uneven_deal_is_checked() -> None:
+    """A fixed deal of 14, 13, 13, 13 is the variant's; 15, 13, 13, 12 is not."""
+    from paixing.game.record_format import fixed_deal_problem
+
+    rs = ruleset("daifugo")
+    hands = deal()
+    assert fixed_deal_problem(rs, hands, [], None) is None
+    moved = [hands[0] + hands[3][:1], hands[1], hands[2], hands[3][1:]]
+    assert fixed_deal_problem(rs, moved, [], None) == "deal: seat 0 is dealt 15 cards, but daifugo deals 13"
+
+
+def test_the_rulebook_names_the_exchange_by_titles() -> None:
+    from paixing.game.steps.tribute import TributeStep
+
+    rules = ruleset("daifugo").variant.game
+    assert rules is not None
+    phrases = TributeStep.phrases
+
+    def say(key: str, **kw: object) -> str:
+        return phrases[key][1].format(**kw)
+
+    text = TributeStep.describe(rules.steps[0].tribute, say, lambda c: "Every player for himself", rules)  # type: ignore[arg-type]
+    assert text == (
+        "The contract is “Every player for himself”. From the second hand on, cards are exchanged by the places of the "
+        "hand before: Daihinmin (Beggar) gives his 2 highest card(s) to Daifugō (President), who gives 2 card(s) of his "
+        "choice back. Hinmin (Vice-beggar) gives his 1 highest card(s) to Fugō (Vice-president), who gives 1 card(s) of "
+        "his choice back. A wild card (the joker) counts among the highest cards and must be given. The player whose "
+        "tribute went to the first out leads."
+    )
