@@ -16,7 +16,8 @@
       ev: {deal: "发牌", redeal: "重新发牌", bid: "叫", pass: "不要", contract: "定约", kitty: "亮底牌",
         lead: "领出", play: "出", out: "出完", trick: "赢得一墩", call: "叫牌", shown_card: "亮牌",
         partner_revealed: "同伴现身", tribute: "进贡", tribute_back: "还贡", tribute_resisted: "抗贡",
-        end: "本局结束", bonus: "奖励", factor: "加倍", reward: "报喜", wilds_drawn: "翻出癞子", instant_win: "直接获胜"},
+        end: "本局结束", bonus: "奖励", factor: "加倍", reward: "报喜", wilds_drawn: "翻出癞子", instant_win: "直接获胜",
+        order_flip: "革命：大小颠倒", trick_effect: "本墩结束"},
       first: "第一步", prev: "上一步", nextStep: "下一步", nextTrick: "下一墩", last: "最后"},
     en: {you: "You", seat: "Seat", bot: "bot", turn: "Turn", yourTurn: "Your turn", wait: "Waiting",
       play: "Play", pass: "Pass", hint: "Hint", clear: "Clear", toBeat: "To beat", lead: "You lead",
@@ -30,7 +31,8 @@
       ev: {deal: "deal", redeal: "redeal", bid: "bids", pass: "passes", contract: "contract", kitty: "takes the kitty",
         lead: "leads", play: "plays", out: "is out", trick: "wins the trick", call: "calls", shown_card: "shows",
         partner_revealed: "partner revealed", tribute: "tribute", tribute_back: "returns", tribute_resisted: "tribute resisted",
-        end: "hand over", bonus: "bonus", factor: "factor", reward: "reward", wilds_drawn: "wild ranks drawn", instant_win: "instant win"},
+        end: "hand over", bonus: "bonus", factor: "factor", reward: "reward", wilds_drawn: "wild ranks drawn", instant_win: "instant win",
+        order_flip: "reverses the rank order", trick_effect: "ends the trick"},
       first: "First", prev: "Back", nextStep: "Step", nextTrick: "Next trick", last: "End"}
   };
   const SUIT = {S: "♠", H: "♥", C: "♣", D: "♦"};
