@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 from paixing.terminal import play
+from paixing.terminal.view import RecordView
 
 from tests.game.test_scripted_hands import load, play_fixture
 from tests.helpers import HANDS, console, feed, run
@@ -37,3 +38,13 @@ def test_a_revolution_is_said(tmp_path: Path) -> None:
         "Counter-revolution! The rank order is back to normal.",
         "Revolution! The rank order is reversed from now on.",
     ]
+
+
+def test_the_status_says_the_order_is_reversed() -> None:
+    """After a revolution the terminal's status line names the reversed order."""
+    con, _ = console(200)
+    game = play_fixture({"variant": "daifugo", "deal": load(HANDS / "dfg-revolution.yaml")["deal"], "dealer": 0,
+                         "actions": ["5S 5H 5D 5C"]})
+    assert game.flipped
+    view = RecordView(game, 1, console=con)
+    assert view.wild_line() == "Wild: RJ · rank order reversed (革命): 2 < A < K < Q < J < 10 < 9 < 8 < 7 < 6 < 5 < 4 < 3"
