@@ -75,12 +75,12 @@ def main(driver: str) -> None:
         return [m for m in proc.stdout.readline().strip().split(";") if m]
 
     out = []
-    for _ in range(300):  # classify: structured sets and random ones
+    for _ in range(400):  # classify: structured sets and random ones
         cards = structured(rng)[0] if rng.random() < 0.7 else rng.sample(DECK, rng.randint(1, 5))
         moves = ask("lead|0|" + " ".join(cards))
         readings = [m for m in moves if sorted(m.split("=")[0].split()) == sorted(cards)]
         out.append({"kind": "classify", "cards": " ".join(cards), "peer": readings})
-    for _ in range(300):  # compare: a play of the board's kind on the board, either order
+    for _ in range(420):  # compare: a play of the board's kind on the board, either order
         board_used, board_chara = structured(rng, 0.15)
         size = len(board_used)
         for _ in range(20):
