@@ -218,9 +218,10 @@ class Compare(Model):
     hands: straight 1 < flush 2 < full house 3 < four + 1 4 < straight flush 5)."""
     also_beats: list[AlsoBeats] = []
     """Plays of other types this type beats besides those the ladder and its class let it beat:
-    any play of this type beats any play of a listed type (of the listed ranks), e.g.
-    `[{type: single, ranks: ["2"]}, {type: pairs3}]`. Plays of the listed type do not beat
-    this type back unless they say so too."""
+    any play of this type (made of the listed cards) beats any play of a listed type (of the
+    listed ranks), e.g. `[{type: single, ranks: ["2"]}, {type: pairs3}]`, or
+    `[{type: joker, cards: [3S]}]`. Plays of the listed type do not beat this type back unless
+    they say so too."""
 
 
 class Wilds(Model):
