@@ -194,6 +194,9 @@ class AlsoBeats(Model):
     ranks: list[str] | None = None
     """Only plays of that type whose every rank is one of these (`["2"]`: a single 2, a pair
     of 2s); absent: every play of that type."""
+    cards: list[str] | None = None
+    """Only a play of this type made of exactly these cards beats them (`["3S"]`: the ♠3 alone
+    beats a lone joker, スペ3返し); absent: every play of this type."""
 
 
 class Compare(Model):
@@ -215,9 +218,10 @@ class Compare(Model):
     hands: straight 1 < flush 2 < full house 3 < four + 1 4 < straight flush 5)."""
     also_beats: list[AlsoBeats] = []
     """Plays of other types this type beats besides those the ladder and its class let it beat:
-    any play of this type beats any play of a listed type (of the listed ranks), e.g.
-    `[{type: single, ranks: ["2"]}, {type: pairs3}]`. Plays of the listed type do not beat
-    this type back unless they say so too."""
+    any play of this type (made of the listed cards) beats any play of a listed type (of the
+    listed ranks), e.g. `[{type: single, ranks: ["2"]}, {type: pairs3}]`, or
+    `[{type: joker, cards: [3S]}]`. Plays of the listed type do not beat this type back unless
+    they say so too."""
     step: int | None = Field(None, ge=1)
     """A play of this type beats a play of its class only when its top rank is exactly this
     many ranks above the target's (干瞪眼: 1, a 6 on a 5, 7-8-9 on 6-7-8); the key must start with

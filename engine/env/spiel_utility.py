@@ -151,7 +151,8 @@ def largest_hand(rs: Ruleset) -> int:
     assert game is not None
     deck, n = len(rs.deck()), rs.variant.players
     kitty = game.deal.kitty_size(deck, n)  # a stock: every card it may draw
-    each = game.deal.cards_each if game.deal.cards_each is not None else (deck - kitty) // n
+    rest = deck - kitty
+    each = game.deal.cards_each if game.deal.cards_each is not None else (-(-rest // n) if game.deal.uneven else rest // n)
     return min(deck, each + kitty)
 
 

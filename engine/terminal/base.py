@@ -245,7 +245,8 @@ class TerminalHandBase:
 
     def wild_line(self) -> str | None:
         """The hand's level rank and wild cards as the rules now stand (``Level rank (级牌): 5 ·
-        wild: 5♥``; a drawn rank once drawn: ``wild (癞子): every 7``), or None without either."""
+        wild: 5♥``; a drawn rank once drawn: ``wild (癞子): every 7``) and the rank order once a
+        play reversed it, or None without any of these."""
         g = self.g
         tables = g.rs.tables
         parts = [f"Level rank (级牌): {tables.level}"] if tables.level is not None else []
@@ -257,6 +258,8 @@ class TerminalHandBase:
             parts.append(f"wild: {' '.join(wilds)}")
         if drawn:
             parts.append(f"wild (癞子, drawn): every {' and every '.join(drawn)}")
+        if g.rs.hand.flipped:
+            parts.append("rank order reversed (革命): " + " < ".join(tables.ranks))
         line = " · ".join(parts)
         return line[:1].upper() + line[1:] if line else None
 

@@ -35,9 +35,13 @@ class Final(TerminalHandBase):
             table.add_column("after transfers", justify="right")
         table.add_column("score", justify="right")
         places = self.places()
+        titles = c.titles if c is not None else []
         for s in self.order:
-            row = [f"{self.names[s]} ({s})", self.role(s),
-                   str(places.index(s) + 1) if s in places else "—",
+            place = places.index(s) + 1 if s in places else 0
+            shown = str(place) if place else "—"
+            if place and place <= len(titles):
+                shown += f" {_names(titles[place - 1])}"
+            row = [f"{self.names[s]} ({s})", self.role(s), shown,
                    str(g.captured[s]) if c is not None and self.capture_unit else "—"]
             if totals is not None:
                 row.append(str(totals[s]))

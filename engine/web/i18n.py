@@ -106,6 +106,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "tbl.bot_random": ("随机", "random"),
     "tbl.bot_search": ("搜索", "search"),
     "tbl.called": ("朋友牌", "Called card"),
+    "tbl.stockLeft": ("牌堆剩", "left in the stock"),
+    "tbl.orderBack": ("再革命：大小恢复", "puts the rank order back"),
     "tbl.turn": ("轮到", "Turn"),
     "tbl.yourTurn": ("轮到你了", "Your turn"),
     "tbl.wait": ("等待", "Waiting"),
@@ -177,6 +179,9 @@ STRINGS: dict[str, tuple[str, str]] = {
     "ev.reward": ("报喜", "reward"),
     "ev.wilds_drawn": ("翻出癞子", "wild ranks drawn"),
     "ev.instant_win": ("直接获胜", "instant win"),
+    "ev.order_flip": ("革命：大小颠倒", "reverses the rank order"),
+    "ev.trick_effect": ("本墩结束", "ends the trick"),
+    "ev.draw": ("摸牌", "draws"),
     # errors (pages and the JSON API)
     "err.not_found": ("找不到这个页面。", "No such page."),
     "err.unknown_variant": ("没有叫 {id} 的玩法。", "No variant named {id}."),

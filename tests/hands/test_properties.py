@@ -267,7 +267,8 @@ def check_beats_order(rs: Ruleset, hand_a: Cards, hand_b: Cards) -> None:
     ``compare.also_beats`` (a chop) is the exception to "classes never compare", and its edges do
     not chain (three pairs beat a 2 that beats an ace, not the ace), nor do the edges a
     ``compare.step`` allows within a class (6 on 5, 5 on 4, not 6 on 4; there incomparability is
-    not transitive either): transitivity is asked of the other edges."""
+    not transitive either): transitivity is asked of the other edges, and two ``also_beats``
+    edges may answer each other (asymmetry is asked where one edge is plain)."""
     pool = list({p.identity: p for p in legal_plays(rs, hand_a) + legal_plays(rs, hand_b)}.values())
     n = len(pool)
     beaten: list[set[int]] = [set() for _ in range(n)]
@@ -285,7 +286,9 @@ def check_beats_order(rs: Ruleset, hand_a: Cards, hand_b: Cards) -> None:
                 assert j not in plain[i], f"{p!r} beats {q!r} of another class on its rung"
     for i in range(n):
         for j in beaten[i]:
-            assert i not in beaten[j], f"{pool[i]!r} and {pool[j]!r} beat each other"
+            # two also_beats edges may answer each other (the lone joker and the ♠3 of 大富豪)
+            if j in plain[i] or i in plain[j]:
+                assert i not in beaten[j], f"{pool[i]!r} and {pool[j]!r} beat each other"
         for j in plain[i]:
             missing = plain[j] - beaten[i]
             assert not missing, (

@@ -17,6 +17,7 @@ PHRASES: dict[str, Phrase] = {
     "deck.total": ("总张数", "Cards in play"),
     "deal.each": ("每家张数", "Cards dealt to each seat"),
     "deal.each_default": ("{n}（去掉底牌后平分）", "{n} (the deck less the kitty, split evenly)"),
+    "deal.each_uneven": ("{n}或{more}（全部发完，一次一张，前{k}家多一张）", "{n} or {more} (every card dealt one at a time: the first {k} seat(s) get one more)"),
     "deal.kitty": ("底牌", "Kitty (face down)"),
     "deal.stock": ("牌堆（背面朝上，供摸牌）", "Stock (face down, to draw from)"),
     "deal.stock_v": ("其余 {n} 张；谁也不知道其顺序，只知道还剩几张", "the other {n} cards; nobody knows their order, only how many are left"),

@@ -44,6 +44,10 @@ def _deal(pen: Pen) -> list[tuple[str, Rich]]:
     """Cards each, kitty, direction, and who deals the first and the later hands."""
     g = pen.game
     each = str(g.deal.cards_each) if g.deal.cards_each is not None else pen.s("deal.each_default", n=pen.f.cards_each)
+    if g.deal.uneven and g.deal.cards_each is None:
+        dealt = len(pen.rs.deck()) - g.deal.kitty
+        n = pen.v.players
+        each = pen.s("deal.each_uneven", n=dealt // n, more=dealt // n + 1, k=dealt % n) if dealt % n else each
     rows: list[tuple[str, Rich]] = [(pen.s("deal.each"), [T(each)])]
     if g.deal.kitty:
         rows.append((pen.s("deal.kitty"), [T(str(g.deal.kitty))]))

@@ -64,6 +64,8 @@
         return el("li", {class: "end-line"}, name + ": " + words + " [" + e.scores.join(", ") + "]");
       }
       case "wilds_drawn": return el("li", {}, name + ": " + e.ranks.join(" "));
+      case "draw": return el("li", {}, who + name + " " + e.cards + " " + w.cardsLeft + " · " + w.stockLeft + " " + e.left);
+      case "order_flip": return el("li", {}, who + (e.flipped ? name : w.orderBack));
       case "bonus": return el("li", {}, who + name + " " + named + " +" + e.pay);
       default: return el("li", {}, who + name + (named ? " " + named : "") + (e.times ? " ×" + e.times : ""));
     }
