@@ -85,7 +85,8 @@ def record_text(rs: Ruleset, play: Play, notation: str | None = None) -> str:
     has it already."""
     counts = _COUNTS.get(rs)
     if counts is None:
-        counts = _COUNTS[rs] = _Counts(any(t.suits != "any" for t in rs.types))
+        named = frozenset(c for t in rs.types if t.spec.cards for c in parse_cards(" ".join(t.spec.cards)) if c.suit is not None)
+        counts = _COUNTS[rs] = _Counts(any(t.suits != "any" for t in rs.types), named)
     key = counts.key(rs, play.cards)
     count = counts.get(key)
     if count is None:
@@ -103,15 +104,19 @@ def record_text(rs: Ruleset, play: Play, notation: str | None = None) -> str:
 class _Counts(dict[str, int]):
     """Cards (as far as their readings go) → how many playable readings they have, per ruleset."""
 
-    def __init__(self, suited: bool) -> None:
+    def __init__(self, suited: bool, named: frozenset[Card] = frozenset()) -> None:
         super().__init__()
         self.suited = suited
         """Some hand type looks at suits: the key says whether the cards share one."""
+        self.named = named
+        """Cards a hand type names with their suit (``cards: [10H, 10D]``): the key keeps them
+        as they are (10D 10H reads two ways where 10C 10S reads one)."""
 
     def key(self, rs: Ruleset, cards: Sequence[Card]) -> str:
         """The cards by rank (wild and special cards as they are); where a hand type looks at
         suits, whether the natural cards share one suit — all that shapes test of suits."""
-        by_rank = format_cards(rs.sort_cards([c if c.is_special or rs.is_wild(c) else Card(c.rank) for c in cards]))
+        named = self.named
+        by_rank = format_cards(rs.sort_cards([c if c.is_special or rs.is_wild(c) or c in named else Card(c.rank) for c in cards]))
         if not self.suited:
             return by_rank
         suits = {c.suit for c in cards if not rs.is_wild(c)}
