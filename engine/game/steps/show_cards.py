@@ -40,7 +40,8 @@ class ShowCardsStep(StepRunner, kind="show_cards"):
         else:
             seats = host.seats
             if host.contract is None or host.contract.id != self.body.contract:
-                host.set_contract(self.body.contract, declarer=seats.declarer, partner=max(seats.partner, seats.declarer))
+                mate = seats.partner if seats.partner >= 0 else seats.declarer
+                host.set_contract(self.body.contract, declarer=seats.declarer, partner=mate)
             host.reveal(seat, [c for c in host.markers if c in host.hands[seat]], shown=True)
         return self.speakers[0] if self.speakers else DONE
 
