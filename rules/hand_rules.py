@@ -135,6 +135,9 @@ class HeldCards(Model):
     """The two cards (one copy of each in the deck), such as ``[10H, 10D]``."""
     contract: str
     """The contract this makes (``teams: holders``)."""
+    picks_partner: ClassVar[bool] = True
+    """The holder of the second card is the declarer's partner (see ``CallCard``): a play
+    tells these cards apart from the other cards of their rank."""
 
 
 class ShowCards(Model):

@@ -119,7 +119,7 @@ def _wilds_alike(tables: RankTables, shaped: list[_Shaped], deck: list[Card]) ->
     return True
 
 
-PARTNER_STEP_KINDS = frozenset({"call_card", "shown_card"})
+PARTNER_STEP_KINDS = frozenset({"call_card", "shown_card", "held_cards"})
 """The contract steps that name the declarer's partner by a card: ``rules.hand_rules``'
 ``PARTNER_STEP_KINDS``, written out because the hand layer reads a stored variant (plain
 objects, no model classes) without importing the models; tests/rules/test_registries.py

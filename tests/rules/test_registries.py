@@ -230,4 +230,4 @@ def test_the_hand_layer_knows_the_steps_that_pick_a_partner_by_a_card() -> None:
     from paixing.hands.compile import PARTNER_STEP_KINDS as ENGINE
     from paixing.rules.hand_rules import PARTNER_STEP_KINDS
 
-    assert ENGINE == PARTNER_STEP_KINDS == {"call_card", "shown_card"}
+    assert ENGINE == PARTNER_STEP_KINDS == {"call_card", "shown_card", "held_cards"}
