@@ -36,10 +36,12 @@ def core(play: Play) -> str:
     return format_cards([Card(ranks[r]) for r, n in play.groups for _ in range(n)])
 
 
-def _matches(play: Play, types: set[str], cards: str | None) -> bool:
+def _matches(play: Play, types: set[str], cards: str | None, written: str | None = None) -> bool:
+    """``written``: the cards as typed, in their order: a chain's core read back as written
+    (with A at both ends, A…K and 2…A hold the same ranks; sorted, they are one text)."""
     if types and play.type.id not in types and play.type.name.zh not in types:
         return False
-    return cards is None or cards in (play.reads_as, core(play))
+    return cards is None or cards in (play.reads_as, core(play)) or (written is not None and written == core(play))
 
 
 def pick(rs: Ruleset, readings: Sequence[Play], reading: str) -> list[Play]:
@@ -49,12 +51,17 @@ def pick(rs: Ruleset, readings: Sequence[Play], reading: str) -> list[Play]:
     types = {w for w in words if w in known}
     rest = " ".join(w for w in words if w not in known)
     cards: str | None = None
+    written: str | None = None
     if rest:
         try:
-            cards = stood_for(rs.tables, parse_cards(rest))
+            typed = parse_cards(rest)
+            cards = stood_for(rs.tables, typed)
         except CardError as exc:
             raise BadReading(f"after '=', name a hand type or the cards the play reads as: {exc}") from None
-    return [p for p in readings if _matches(p, types, cards)]
+        written = format_cards(typed)
+    found = [p for p in readings if _matches(p, types, cards, written)]
+    exact = [p for p in found if written is not None and written == core(p)]
+    return exact or found
 
 
 def reading_text(play: Play, readings: Sequence[Play]) -> str:
