@@ -3,6 +3,9 @@ who knows whose side when, the contract and its scores, and the records of such 
 
 from __future__ import annotations
 
+import random
+
+from paixing.agents.determinize import resample
 from paixing.game.entry import parse_action
 from paixing.game.readings import record_text
 from paixing.game.state import Game
@@ -103,3 +106,16 @@ def test_a_show_keeps_the_sides_makes_the_shower_public_and_changes_the_contract
     assert [g.observation(s).mates for s in range(4)] == [frozenset({3}), frozenset(), frozenset(), frozenset()]
     shown = [e.to_json() for e in g.log if e.kind == "side_public"]
     assert shown == [{"event": "side_public", "seat": 3, "cards": "10H", "shown": True}]
+
+
+def test_a_determinized_world_takes_its_sides_from_its_own_cards() -> None:
+    """The search bot's worlds: sides the seat does not know follow the red tens as each world
+    deals them (the real holders leaked into the search before); a shown red ten stays put."""
+    g = _game(shows=(3,), s0="3S", s1="10H", s3="10D")
+    rng = random.Random(5)
+    worlds = [resample(g, 0, rng) for _ in range(60)]
+    assert all(Card("10", "D") in w.hands[3] for w in worlds)
+    assert {(w.seats.declarer, w.seats.partner) for w in worlds} == {(1, 3), (2, 3), (3, -1)}
+    for w in worlds:
+        holder = next(s for s in range(4) if Card("10", "H") in w.hands[s])
+        assert w.seats.declarer == holder and w.seats.public == frozenset({3})
