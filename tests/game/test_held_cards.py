@@ -119,3 +119,11 @@ def test_a_determinized_world_takes_its_sides_from_its_own_cards() -> None:
     for w in worlds:
         holder = next(s for s in range(4) if Card("10", "H") in w.hands[s])
         assert w.seats.declarer == holder and w.seats.public == frozenset({3})
+
+
+def test_after_a_show_a_pair_of_black_tens_keeps_the_red_ten() -> None:
+    """A red ten shown is no longer a secret, but it is still a red ten: the hand may pair its
+    black 10s and keep it (the shown ♥10 stood in for any 10, so the only pair of 10s spent it)."""
+    g = _game(shows=(0,), s0="3S 10H 10S 10C", s1="10D")
+    pairs = {tuple(sorted(map(str, a.play.cards))) for a in g.legal_actions() if a.play is not None and a.play.type.id == "pair"}
+    assert ("10C", "10S") in pairs and ("10C", "10H") in pairs
