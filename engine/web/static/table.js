@@ -15,7 +15,7 @@
       winners: "赢家", roles: {declarer: "庄家", partner: "同伴", opponent: "对手", bystander: "旁观"},
       ev: {deal: "发牌", redeal: "重新发牌", bid: "叫", pass: "不要", contract: "定约", kitty: "亮底牌",
         lead: "领出", play: "出", out: "出完", trick: "赢得一墩", call: "叫牌", shown_card: "亮牌",
-        partner_revealed: "同伴现身", tribute: "进贡", tribute_back: "还贡", tribute_resisted: "抗贡",
+        partner_revealed: "同伴现身", side_public: "亮明身份", tribute: "进贡", tribute_back: "还贡", tribute_resisted: "抗贡",
         end: "本局结束", bonus: "奖励", factor: "加倍", reward: "报喜", wilds_drawn: "翻出癞子", instant_win: "直接获胜"},
       first: "第一步", prev: "上一步", nextStep: "下一步", nextTrick: "下一墩", last: "最后"},
     en: {you: "You", seat: "Seat", bot: "bot", turn: "Turn", yourTurn: "Your turn", wait: "Waiting",
@@ -29,7 +29,7 @@
       roles: {declarer: "declarer", partner: "partner", opponent: "opponent", bystander: "sits out"},
       ev: {deal: "deal", redeal: "redeal", bid: "bids", pass: "passes", contract: "contract", kitty: "takes the kitty",
         lead: "leads", play: "plays", out: "is out", trick: "wins the trick", call: "calls", shown_card: "shows",
-        partner_revealed: "partner revealed", tribute: "tribute", tribute_back: "returns", tribute_resisted: "tribute resisted",
+        partner_revealed: "partner revealed", side_public: "shows whose side he is on", tribute: "tribute", tribute_back: "returns", tribute_resisted: "tribute resisted",
         end: "hand over", bonus: "bonus", factor: "factor", reward: "reward", wilds_drawn: "wild ranks drawn", instant_win: "instant win"},
       first: "First", prev: "Back", nextStep: "Step", nextTrick: "Next trick", last: "End"}
   };
@@ -70,6 +70,7 @@
       }
       case "kitty": return el("li", {}, who + name + " ", cardsRow(e.cards.split(" ")));
       case "call": case "shown_card": return el("li", {}, who + name + " ", cardsRow([e.card]));
+      case "side_public": return el("li", {}, who + name + " ", cardsRow(e.cards.split(" ")));
       case "tribute": case "tribute_back":
         return el("li", {}, who + name + " → " + seatName(w, st, e.to) + " ", cardsRow([e.card]));
       case "out": return el("li", {}, who + name + " (#" + e.place + ")");
