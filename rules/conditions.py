@@ -53,6 +53,12 @@ SCALARS: dict[str, Fact] = {
         "The declarer's side won the hand.", "定约方胜", "the declarer's side wins", outcome=True, boolean=True
     ),
     "plays": Fact("plays(T): how many plays of hand type T were made in the hand.", "打出「{arg}」的次数", "the number of “{arg}” plays"),
+    "alone": Fact(
+        "The declarer plays without a partner (a solo; with teams: holders, he holds every card that makes the sides).",
+        "定约者没有搭档（一人对其余所有人）",
+        "the declarer has no partner (he plays alone against all the others)",
+        boolean=True,
+    ),
 }
 """Facts that stand alone (``plays`` takes a hand type id)."""
 

@@ -75,6 +75,55 @@ def steps(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
             yield Located(("game", "steps", i, "shown_card"), "a shown card needs a twin: use two packs")
 
 
+def held_cards(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
+    """A ``held_cards`` step names two different cards of the deck, one copy of each (with two
+    copies a play of one would not say whose side it is), and makes a ``teams: holders``
+    contract, as ``show_cards`` does after it."""
+    teams = {c.id: c.teams for c in g.contracts}
+    seen = False
+    for i, step in enumerate(g.steps):
+        body = step.held_cards or step.show_cards
+        if body is None:
+            continue
+        loc = ("game", "steps", i, step.kind)
+        if step.show_cards is not None and not seen:
+            yield Located(loc, "show_cards needs an earlier held_cards step (it shows the cards that step names)")
+        if teams.get(body.contract, "holders") != "holders":
+            yield Located((*loc, "contract"), f"{body.contract!r} has teams: {teams[body.contract]}; this step makes a teams: holders contract")
+        if step.held_cards is not None:
+            seen = True
+            yield from _held_cards_in_deck(v, loc, step.held_cards.cards)
+
+
+def _held_cards_in_deck(v: Variant, loc: tuple[int | str, ...], texts: list[str]) -> Iterator[Located]:
+    cards = []
+    for j, text in enumerate(texts):
+        try:
+            found = parse_cards(text)
+        except CardError as exc:
+            yield Located((*loc, "cards", j), str(exc))
+            continue
+        if len(found) == 1 and (found[0].rank not in v.ranks.order or found[0].rank in v.deck.remove or found[0].is_special):
+            yield Located((*loc, "cards", j), f"{text}: the deck has no such card")
+        elif len(found) != 1 or found[0].suit is None:
+            yield Located((*loc, "cards", j), f"{text!r}: one card with its suit, such as 10H")
+        else:
+            cards.append(found[0])
+    if len(cards) == 2 and cards[0] == cards[1]:
+        yield Located((*loc, "cards"), f"two different cards, not {texts[0]} twice")
+    if v.deck.packs != 1:
+        yield Located((*loc, "cards"), f"one copy of each card: the deck has {v.deck.packs} packs")
+
+
+def holders_made(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
+    """A ``teams: holders`` contract is made only by a ``held_cards`` or ``show_cards`` step:
+    its sides are who holds that step's cards."""
+    made = {body.contract for s in g.steps for body in (s.held_cards, s.show_cards) if body is not None}
+    for i, c in enumerate(g.contracts):
+        if c.teams == "holders" and c.id not in made:
+            yield Located(("game", "contracts", i, "teams"), f"teams: holders, but no held_cards or show_cards step makes {c.id!r}")
+
+
 def drawn_wilds(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
     """A ``draw_wild`` step and ``wildcards.cards: [drawn]`` go together; it draws ranks a
     wild card may stand for, and no more than there are."""
@@ -349,7 +398,7 @@ def play_changes(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
 GAME_CHECKS: Registry[GameCheck] = Registry("game check", [(check.__name__, check) for check in (
     dealer, dealt_events, steps, contracts, bonuses, points, deal_size, obligations, score_forms,
     partners_picked, dealer_card_is_one, auction_values, deal_gives_cards, fixed_sides, session_rules,
-    drawn_wilds, factor_ids, stock, play_changes,
+    drawn_wilds, factor_ids, stock, play_changes, held_cards, holders_made,
 )])
 """Every check of ``game:`` by its function's name, in the order their problems are reported."""
 

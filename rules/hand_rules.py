@@ -139,6 +139,31 @@ class ShownCard(Model):
     after the last copy, whose twin another player holds."""
 
 
+class HeldCards(Model):
+    """Sides made by who holds named cards (红十): the holder of the first card declares, the
+    holder of the second is his partner, and the two play against the rest; a player dealt both
+    plays alone against all the others. Nobody is told who holds them: a holder's side becomes
+    public when he plays (or shows) one of the cards, and every side once both are public. No
+    player acts."""
+
+    cards: list[str] = Field(min_length=2, max_length=2)
+    """The two cards (one copy of each in the deck), such as ``[10H, 10D]``."""
+    contract: str
+    """The contract this makes (``teams: holders``)."""
+    picks_partner: ClassVar[bool] = True
+    """The holder of the second card is the declarer's partner (see ``CallCard``): a play
+    tells these cards apart from the other cards of their rank."""
+
+
+class ShowCards(Model):
+    """Before play, each holder of a ``held_cards`` card, in turn from the dealer, may show the
+    ones he holds (亮): his side becomes public and the contract becomes ``contract`` (same
+    sides; its multipliers say what showing is worth)."""
+
+    contract: str
+    """The contract a show makes (``teams: holders``)."""
+
+
 class Auction(Model):
     """A bidding auction for one declarer (叫分): in turn from the dealer, each may bid a higher
     value or pass; the top value ends it at once."""
@@ -187,6 +212,10 @@ class Step(OneOf):
     """The exchange before a later hand of a match (进贡/还贡); makes the fixed sides' contract."""
     draw_wild: DrawWild | None = None
     """Wild ranks drawn and shown to all."""
+    held_cards: HeldCards | None = None
+    """Secret sides by who holds named cards."""
+    show_cards: ShowCards | None = None
+    """The holders of those cards may show them before play."""
 
 
 STEP_KINDS: tuple[str, ...] = tuple(Step.model_fields)

@@ -173,12 +173,14 @@ class Contract(Model):
     """Identifier (referred to by the contract steps)."""
     name: Text
     """Name in both languages."""
-    teams: Literal["solo", "duel", "partners", "each", "fixed"]
+    teams: Literal["solo", "duel", "partners", "each", "fixed", "holders"]
     """``solo``: the declarer against all others; ``duel``: the counter-declarer against the
     declarer he countered, the others sit out; ``partners``: the declarer and his partner
     against the others; ``each``: every player for himself (the first out wins, the others
     lose; places 1…n are kept); ``fixed``: two sides fixed by seat (``sides``), known to all,
-    the same in every hand of a match (掼蛋, 五十K)."""
+    the same in every hand of a match (掼蛋, 五十K); ``holders``: the holders of the cards a
+    ``held_cards`` step names against the rest (one player holding them all plays alone),
+    each side secret until its holder plays or shows such a card (红十)."""
     sides: list[list[Annotated[int, Field(ge=0, le=99)]]] | None = None
     """With ``teams: fixed``: the seats of each of the two sides, the first side first (absent:
     alternate seats, ``[[0, 2], [1, 3]]`` with four players: partners sit opposite)."""

@@ -14,8 +14,11 @@ from __future__ import annotations
 
 import random
 
+from paixing.game.events import SidePublic
 from paixing.game.state import Game
-from paixing.rules.cards import Card
+from paixing.game.steps.held_cards import marker_cards
+from paixing.game.teams import build_seats
+from paixing.rules.cards import Card, parse_cards
 
 
 def _pinned(game: Game, seat: int) -> dict[int, list[Card]]:
@@ -25,6 +28,10 @@ def _pinned(game: Game, seat: int) -> dict[int, list[Card]]:
     obs_partner = game.seats.partner if game.seats.partner_known or game.seats.partner == seat else -1
     if game.called is not None and obs_partner not in (-1, seat) and game.called in game.hands[obs_partner]:
         pins.setdefault(obs_partner, []).append(game.called)
+    for e in game.log:
+        if isinstance(e, SidePublic) and e.shown and e.seat != seat:
+            held = game.hands[e.seat]
+            pins.setdefault(e.seat, []).extend(c for c in parse_cards(e.cards) if c in held)
     declarer = game.seats.declarer
     if game.views.kitty_shown and declarer >= 0 and declarer != seat:
         held = list(game.hands[declarer])
@@ -69,7 +76,30 @@ def resample(game: Game, seat: int, rng: random.Random, keep: dict[int, list[Car
     if kitty_hidden:
         other.kitty = pool[at:]
     _move_hidden_partner(other, seat)
+    _move_hidden_holders(other, seat)
     return other
+
+
+def _move_hidden_holders(game: Game, seat: int) -> None:
+    """Secret sides (``teams: holders``) are whoever holds their cards in this world: a card
+    played or shown stays with the seat that did so, the others go where they were dealt."""
+    seats = game.seats
+    if not seats.hidden or seats.partner_known or game.contract is None:
+        return
+    step = next((s.held_cards for s in game.rules.steps if s.held_cards is not None), None)
+    if step is None:
+        return
+    holder: dict[Card, int] = {}
+    for e in game.log:
+        if isinstance(e, SidePublic):
+            holder.update((c, e.seat) for c in parse_cards(e.cards))
+    found = [holder.get(c, next((s for s, hand in enumerate(game.hands) if c in hand), -1)) for c in marker_cards(step)]
+    declarer = found[0] if found[0] >= 0 else found[1]
+    partner = found[1] if found[1] >= 0 else declarer
+    public = seats.public
+    game.seats = build_seats(game.contract, declarer, partner, -1, game.order_from(declarer)[1:])
+    game.seats.public = public
+    game.views.forget()
 
 
 def _move_hidden_partner(game: Game, seat: int) -> None:

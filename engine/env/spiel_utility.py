@@ -87,9 +87,13 @@ def _utility(rs: Ruleset) -> Utility:
 
 
 # ---------------------------------------------------------------------- zero-sum
-def side_layouts(rs: Ruleset, contract: Contract) -> list[tuple[int, int, int]]:
-    """The (declarer's side, opponents, bystanders) sizes the contract's teams allow."""
+def side_layouts(rs: Ruleset, contract: Contract, when: Sequence[str] = ()) -> list[tuple[int, int, int]]:
+    """The (declarer's side, opponents, bystanders) sizes the contract's teams allow (for a
+    row whose conditions say ``alone`` or ``not alone``, those its sides can have)."""
     n = rs.variant.players
+    if contract.teams == "holders":
+        pair, alone = (2, n - 2, 0), (1, n - 1, 0)
+        return [alone] if "alone" in when else [pair] if "not alone" in when else [pair, alone]
     if contract.teams == "solo":
         return [(1, n - 1, 0)]
     if contract.teams == "duel":
@@ -109,7 +113,7 @@ def _row_zero_sum(rs: Ruleset, contract: Contract, row: ScoreRow) -> bool:
         return row.bystanders == 0  # the winner collects what each loser pays
     if row.kind == "per_card":
         return row.bystanders == 0
-    for mine, theirs, by in side_layouts(rs, contract):
+    for mine, theirs, by in side_layouts(rs, contract, row.when):
         if row.kind == "winners":
             assert row.winners is not None
             total = row.winners * (mine - theirs)

@@ -107,6 +107,11 @@ def _declarer_won(scope: Scope, arg: object) -> Value:
     return int(scope.need_outcome().winning_side == DECLARER_SIDE)
 
 
+@SCALAR_FNS.register("alone")
+def _alone(scope: Scope, arg: object) -> Value:
+    return int(scope.facts.declarer >= 0 and scope.facts.partner < 0)
+
+
 @SCALAR_FNS.register("plays")
 def _plays_of(scope: Scope, arg: object) -> Value:
     return scope.facts.type_counts.get(str(arg), 0)

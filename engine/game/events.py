@@ -177,6 +177,18 @@ class PartnerRevealed(Event):
 
 
 @dataclass(frozen=True)
+class SidePublic(Event):
+    """``seat`` played or showed ``cards``, cards that make the sides (``held_cards``): his
+    side is public from now on."""
+
+    kind: ClassVar[str] = "side_public"
+    seat: int
+    cards: str
+    shown: bool = False
+    """True when he showed them before play (亮), False when he played them."""
+
+
+@dataclass(frozen=True)
 class Out(Event):
     """``seat`` went out, at ``place`` (1: first)."""
 

@@ -36,10 +36,12 @@ def core(play: Play) -> str:
     return format_cards([Card(ranks[r]) for r, n in play.groups for _ in range(n)])
 
 
-def _matches(play: Play, types: set[str], cards: str | None) -> bool:
+def _matches(play: Play, types: set[str], cards: str | None, written: str | None = None) -> bool:
+    """``written``: the cards as typed, in their order: a chain's core read back as written
+    (with A at both ends, A…K and 2…A hold the same ranks; sorted, they are one text)."""
     if types and play.type.id not in types and play.type.name.zh not in types:
         return False
-    return cards is None or cards in (play.reads_as, core(play))
+    return cards is None or cards in (play.reads_as, core(play)) or (written is not None and written == core(play))
 
 
 def pick(rs: Ruleset, readings: Sequence[Play], reading: str) -> list[Play]:
@@ -49,12 +51,17 @@ def pick(rs: Ruleset, readings: Sequence[Play], reading: str) -> list[Play]:
     types = {w for w in words if w in known}
     rest = " ".join(w for w in words if w not in known)
     cards: str | None = None
+    written: str | None = None
     if rest:
         try:
-            cards = stood_for(rs.tables, parse_cards(rest))
+            typed = parse_cards(rest)
+            cards = stood_for(rs.tables, typed)
         except CardError as exc:
             raise BadReading(f"after '=', name a hand type or the cards the play reads as: {exc}") from None
-    return [p for p in readings if _matches(p, types, cards)]
+        written = format_cards(typed)
+    found = [p for p in readings if _matches(p, types, cards, written)]
+    exact = [p for p in found if written is not None and written == core(p)]
+    return exact or found
 
 
 def reading_text(play: Play, readings: Sequence[Play]) -> str:
@@ -85,7 +92,8 @@ def record_text(rs: Ruleset, play: Play, notation: str | None = None) -> str:
     has it already."""
     counts = _COUNTS.get(rs)
     if counts is None:
-        counts = _COUNTS[rs] = _Counts(any(t.suits != "any" for t in rs.types))
+        named = frozenset(c for t in rs.types if t.spec.cards for c in parse_cards(" ".join(t.spec.cards)) if c.suit is not None)
+        counts = _COUNTS[rs] = _Counts(any(t.suits != "any" for t in rs.types), named)
     key = counts.key(rs, play.cards)
     count = counts.get(key)
     if count is None:
@@ -103,15 +111,19 @@ def record_text(rs: Ruleset, play: Play, notation: str | None = None) -> str:
 class _Counts(dict[str, int]):
     """Cards (as far as their readings go) → how many playable readings they have, per ruleset."""
 
-    def __init__(self, suited: bool) -> None:
+    def __init__(self, suited: bool, named: frozenset[Card] = frozenset()) -> None:
         super().__init__()
         self.suited = suited
         """Some hand type looks at suits: the key says whether the cards share one."""
+        self.named = named
+        """Cards a hand type names with their suit (``cards: [10H, 10D]``): the key keeps them
+        as they are (10D 10H reads two ways where 10C 10S reads one)."""
 
     def key(self, rs: Ruleset, cards: Sequence[Card]) -> str:
         """The cards by rank (wild and special cards as they are); where a hand type looks at
         suits, whether the natural cards share one suit — all that shapes test of suits."""
-        by_rank = format_cards(rs.sort_cards([c if c.is_special or rs.is_wild(c) else Card(c.rank) for c in cards]))
+        named = self.named
+        by_rank = format_cards(rs.sort_cards([c if c.is_special or rs.is_wild(c) or c in named else Card(c.rank) for c in cards]))
         if not self.suited:
             return by_rank
         suits = {c.suit for c in cards if not rs.is_wild(c)}

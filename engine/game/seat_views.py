@@ -98,9 +98,12 @@ class PublicViews:
         """The contract-to-kitty fields of ``seat``'s observation, computed from the game's
         (the kitty only once shown)."""
         partner = seats.partner if seats.partner >= 0 and (seats.partner_known or seat == seats.partner) else None
+        declarer = seats.declarer
+        if seats.hidden and not seats.partner_known and seat != declarer:
+            declarer = -1  # secret sides: who declared is known once every side is public
         return (
             contract,
-            seats.declarer,
+            declarer,
             partner,
             known_mates(contract, seats, active, seat),
             tuple(active),

@@ -25,6 +25,12 @@ class Seats:
     """Every player for himself (``teams: each``): each seat is a side of its own."""
     teams: tuple[int, ...] = ()
     """Fixed sides by seat (``teams: fixed``): each seat's side, 0 or 1; empty otherwise."""
+    hidden: bool = False
+    """Sides made by who holds named cards (``teams: holders``): a seat's side is public only
+    once it played or showed one of them (``public``), every side once all of them are public
+    (``partner_known``); the declarer without a partner holds them all and knows every side."""
+    public: frozenset[int] = frozenset()
+    """With ``hidden``: the seats whose side is public."""
 
     def side(self, seat: int) -> int:
         """0 for the declarer's side, 1 for the opponents, -1 for a bystander; with ``alone``,
@@ -42,13 +48,22 @@ class Seats:
     def copy(self) -> Seats:
         """An independent copy (the lists are not shared)."""
         return Seats(
-            self.declarer, self.partner, list(self.opponents), list(self.bystanders), self.partner_known, self.alone, self.teams
+            self.declarer, self.partner, list(self.opponents), list(self.bystanders), self.partner_known, self.alone, self.teams,
+            self.hidden, self.public,
         )
+
+    def knows(self, seat: int, other: int) -> bool:
+        """Whether ``seat`` knows ``other``'s side: always, unless the sides are hidden; then
+        its own, a public one, every one once all are public, and every one to the declarer
+        who holds all the cards (he has no partner)."""
+        if not self.hidden or self.partner_known or seat == other or other in self.public:
+            return True
+        return self.partner < 0 and seat == self.declarer
 
     def role(self, seat: int) -> str | None:
         """``declarer``, ``partner``, ``opponent``, ``bystander``, or None (no role, or every
         player for himself, or fixed sides: nobody declared)."""
-        if self.alone or self.teams:
+        if self.alone or self.teams or self.hidden:
             return None
         if seat == self.declarer:
             return "declarer"
@@ -71,11 +86,14 @@ def roles_of(contract: Contract | None, seats: Seats, players: int) -> list[str 
 
 def known_mates(contract: Contract | None, seats: Seats, active: Sequence[int], seat: int) -> frozenset[int]:
     """Seats ``seat`` knows to be on its side: fellow opponents of a solo declarer; in a
-    partnership, the partner once revealed (the hidden partner knows the declarer at once)."""
+    partnership, the partner once revealed (the hidden partner knows the declarer at once);
+    with hidden sides, the mates whose side it knows (``Seats.knows``)."""
     if contract is None or seat not in active:
         return frozenset()
     side = seats.side(seat)
     mates = frozenset(s for s in active if s != seat and seats.side(s) == side)
+    if seats.hidden:
+        return frozenset(s for s in mates if seats.knows(seat, s))
     if contract.teams != "partners" or seats.partner_known:
         return mates
     if seat == seats.partner and seats.partner != seats.declarer:

@@ -43,6 +43,7 @@ from paixing.game.events import (
     Played,
     Redeal,
     Reward,
+    SidePublic,
     Trick,
     TrickEffected,
     WildsDrawn,
@@ -158,6 +159,8 @@ class Game:
         self.seats = Seats()
         self.called: Card | None = None
         """The called or shown partner card, until a solo contract replaces it."""
+        self.markers: tuple[Card, ...] = ()
+        """The cards that make hidden sides (``held_cards``) not yet played or shown."""
         self.auction_value = 0
         self.step_index = -1
         self.step: StepRunner | None = None
@@ -215,6 +218,7 @@ class Game:
         other.contract = self.contract
         other.seats = self.seats.copy()
         other.called = self.called
+        other.markers = self.markers
         other.auction_value = self.auction_value
         other.step_index = self.step_index
         other.step = self.step.copy() if self.step is not None else None
@@ -403,8 +407,24 @@ class Game:
         seats = build_seats(c, declarer, partner, opponent, self.order_from(declarer)[1:])
         if c.teams != "partners":
             self.called = None  # a solo contract replaces the called or shown partner card
+        if seats.hidden and self.seats.hidden:
+            seats.public = self.seats.public  # the same secret sides under another contract
         self.seats = seats
-        self.record(ContractMade(cid, declarer, opponent if opponent >= 0 else None))
+        shown = -1 if seats.hidden else declarer  # secret sides: the log names no declarer
+        self.record(ContractMade(cid, shown, opponent if opponent >= 0 else None))
+
+    def reveal(self, seat: int, cards: Sequence[Card], shown: bool = False) -> None:
+        """``seat`` played or showed ``cards``: any card among them that makes hidden sides
+        makes his side public, and every side once none of those cards is left unseen."""
+        found = [c for c in cards if c in self.markers]
+        if not found:
+            return
+        self.markers = tuple(c for c in self.markers if c not in found)
+        seats = self.seats
+        seats.public = seats.public | {seat}
+        if not self.markers:
+            seats.partner_known = True
+        self.record(SidePublic(seat, " ".join(str(c) for c in found), shown))
 
     def redeal(self) -> None:
         """Nobody bid: deal again from the same random stream (a step calls this)."""
@@ -507,6 +527,8 @@ class Game:
         """The called or shown card while its play would still reveal the partner: the one card
         whose copy a play must tell apart from the other cards of its rank (``HandView.marked``)."""
         called = self.called
+        if self.markers:
+            return frozenset(self.markers)
         if called is None or self.seats.partner_known:
             return frozenset()
         return frozenset((called,))
@@ -602,6 +624,8 @@ class Game:
         if called is not None and self.seats.partner == seat and not self.seats.partner_known and called in cards:
             self.seats.partner_known = True
             self.record(PartnerRevealed(seat))
+        if self.markers:
+            self.reveal(seat, cards)
         if not hand:
             self.finish.append(seat)
             self.record(Out(seat, len(self.finish)))

@@ -55,6 +55,13 @@ def _fixed(c: Contract, declarer: int, partner: int, opponent: int, others: list
     return Seats(declarer=-1, partner=partner_seat, opponents=second, partner_known=True, teams=sides)
 
 
+@TEAMS.register("holders")
+def _holders(c: Contract, declarer: int, partner: int, opponent: int, others: list[int]) -> Seats:
+    """The holders of the named cards against the rest, secret (a holder of both has no partner)."""
+    mate = partner if partner != declarer else -1
+    return Seats(declarer=declarer, partner=mate, opponents=[s for s in others if s != mate], hidden=True)
+
+
 def fixed_sides(c: Contract, players: int) -> tuple[int, ...]:
     """Each seat's side (0 or 1) under a ``teams: fixed`` contract: its ``sides`` map, or
     alternate seats (0 2 … against 1 3 …)."""

@@ -12,6 +12,7 @@ params) → the Ruleset. Nothing is mutated after it is built.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -119,11 +120,23 @@ def _wilds_alike(tables: RankTables, shaped: list[_Shaped], deck: list[Card]) ->
     return True
 
 
-PARTNER_STEP_KINDS = frozenset({"call_card", "shown_card"})
+PARTNER_STEP_KINDS = frozenset({"call_card", "shown_card", "held_cards"})
 """The contract steps that name the declarer's partner by a card: ``rules.hand_rules``'
 ``PARTNER_STEP_KINDS``, written out because the hand layer reads a stored variant (plain
 objects, no model classes) without importing the models; tests/rules/test_registries.py
 checks that the two agree."""
+
+
+def _named_apart(specs: Sequence[HandType], deck: Sequence[Card]) -> frozenset[Card]:
+    """The cards playable exact-card types name by suit where the deck holds other cards of
+    their rank (``Ruleset.named_apart``)."""
+    found: set[Card] = set()
+    for spec in specs:
+        if spec.cards is None or not spec.playable:
+            continue
+        named = {c for c in parse_cards(" ".join(spec.cards)) if c.suit is not None}
+        found.update(c for c in named if any(d.rank == c.rank and d not in named for d in deck))
+    return frozenset(found)
 
 
 def _reveals_by_card(variant: Variant) -> bool:
@@ -234,7 +247,8 @@ def compile_variant(variant: Variant, hand: HandParams = NO_PARAMS) -> Ruleset:
     anywhere, reading = _suit_reading(specs, shaped)
     anywhere = anywhere or _cards_matter(variant)
     marks = _reveals_by_card(variant)
-    every_set = anywhere or bool(reading) or marks
+    named = _named_apart(specs, deal_deck(variant))
+    every_set = anywhere or bool(reading) or marks or bool(named)
     types = tuple(
         _type_info(i, t, tables, shaped[i], classes[i], ladder.get(t.id, ()), {**_kicker_rules(t, ids, shaped), **_also_beats(t, specs, tables)}, every_set)
         for i, t in enumerate(specs)
@@ -270,4 +284,5 @@ def compile_variant(variant: Variant, hand: HandParams = NO_PARAMS) -> Ruleset:
         suit_types=reading,
         wilds_alike=alike,
         marks_cards=marks,
+        named_apart=named,
     )

@@ -203,6 +203,10 @@ class Ruleset:
     marks_cards: bool = False
     """A contract step names a card whose play reveals its holder's side: that card
     (``HandView.marked``) is told apart from the other cards of its rank."""
+    named_apart: frozenset[Card] = frozenset()
+    """Cards a playable exact-card type names by suit while the deck holds other cards of
+    their rank (红十's ``cards: [10H]``): always told apart from those (a pair of black 10s
+    is not the pair that spends a red ten)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Ruleset:
         """Itself: a compiled variant is shared by every copy of a game (see TypeInfo's)."""

@@ -160,7 +160,7 @@ def apart(rs: Ruleset, hv: HandView) -> frozenset[Card] | None:
     found = hv.apart
     if found is None:
         held = hv.cards
-        found = hv.apart = frozenset(_live(rs, hv)).union(c for c in hv.marked or () if c in held)
+        found = hv.apart = frozenset(_live(rs, hv)).union(c for c in (*(hv.marked or ()), *rs.named_apart) if c in held)
     return found
 
 

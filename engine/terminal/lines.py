@@ -29,6 +29,7 @@ from paixing.game.events import (
     Redeal,
     Reward,
     ShownCard,
+    SidePublic,
     Tribute,
     TributeResisted,
     TributeReturned,
@@ -103,6 +104,16 @@ class EventLines(TerminalHandBase):
         self.say(f"{self.does(e.seat, 'call', 'calls')} ", card_text(card),
                  ": its holder is the hidden partner until it is played.")
         self._you_are_partner(e.seat)
+
+    def _side_public(self, e: SidePublic) -> None:
+        cards = parse_cards(e.cards)
+        verb = self.does(e.seat, "show", "shows") if e.shown else self.does(e.seat, "have", "has") + " played"
+        line = Text(f"{verb} ")
+        line.append_text(cards_text(cards))
+        line.append(f": {self.whose(e.seat)} side is public")
+        if self.g.seats.partner_known:
+            line.append(" — every side is now known")
+        self.say(line)
 
     def _bid(self, e: Bid) -> None:
         self.say(f"{self.name(e.seat)}: bid {e.value}")
@@ -217,6 +228,7 @@ LINES: dict[type[Event], str] = {
     InstantWin: "_instant_win",
     ContractMade: "_contract",
     ShownCard: "_shown_card",
+    SidePublic: "_side_public",
     Call: "_call",
     Bid: "_bid",
     Pass: "render",

@@ -47,6 +47,15 @@ class Prompts(TerminalHandBase):
             scores = " · ".join(f"{self.names[s]} {_signed(g.scores[s])}" for s in self.order)
             self.say(Text(f"Scores so far (rewards, bonuses): {scores}", style="dim"))
 
+    def _hidden_sides(self, line: Text) -> None:
+        """Secret sides (``teams: holders``): who this seat knows to be with it, and whether
+        every side is known yet."""
+        mates = sorted(self.g.observation(self.seat).mates, key=self.order.index)
+        line.append(" · with you: ")
+        line.append(", ".join(self.name(s) for s in mates) if mates else "nobody known")
+        if not self.g.seats.partner_known:
+            line.append(" (sides secret until the cards that make them are played or shown)", style="dim")
+
     def contract_line(self) -> None:
         """The contract, its declarer (where it has one), the called card and the partner."""
         g = self.g
@@ -56,6 +65,8 @@ class Prompts(TerminalHandBase):
             line.append(_names(c.name), style="bold")
             if self.has_declarer:
                 line.append(f" · declarer {self.name(g.seats.declarer)}")
+            if g.seats.hidden:
+                self._hidden_sides(line)
             if c.teams == "partners":
                 if g.called is not None:
                     line.append(" · called ")

@@ -182,6 +182,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "ev.order_flip": ("革命：大小颠倒", "reverses the rank order"),
     "ev.trick_effect": ("本墩结束", "ends the trick"),
     "ev.draw": ("摸牌", "draws"),
+    "ev.side_public": ("亮明身份", "shows whose side he is on"),
     # errors (pages and the JSON API)
     "err.not_found": ("找不到这个页面。", "No such page."),
     "err.unknown_variant": ("没有叫 {id} 的玩法。", "No variant named {id}."),

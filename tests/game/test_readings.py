@@ -110,3 +110,15 @@ def test_rank_only_input_keeps_the_hands_suited_sets() -> None:
     # where no one-suit set is at stake the lowest suits are taken, as before
     single = parse_action(g.rs, "9", hand, None)
     assert single.play is not None and single.play.cards == tuple(parse_cards("9D"))
+
+
+def test_a_straight_with_the_ace_at_either_end_reads_back_from_its_record() -> None:
+    """With A at both ends of the sequence row (红十: A 2 3 … K A), thirteen ranks read as
+    A…K or as 2…A. The record wrote the A-low one as ``= A23456789TJQK``, but the reading was
+    read back sorted by rank order (3…A2), matching neither, so the record did not replay."""
+    rs = ruleset("hongshi")
+    hand = parse_cards("3S 4H 5H 6C 7H 8D 9S 10D JH QD KS AH 2S")
+    for play in classify(rs, hand):
+        text = record_text(rs, Action("play", play=play))
+        again = parse_action(rs, text, hand, None)
+        assert again.play is not None and again.play.groups == play.groups, text

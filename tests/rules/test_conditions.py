@@ -57,8 +57,8 @@ def test_parse_good(text: str, left: Term, op: str | None, right: Term | None, n
     [
         ("losers.capturd == 0", "unknown measure 'capturd'; measures: side, captured, total, cards_left, plays, hand_value, place, partner_place"),
         ("loosers.captured == 0", "unknown subject 'loosers'; subjects: declarer, partner, opponents, declarer_side, winners, losers, place, this"),
-        ("double_out", "unknown fact 'double_out'; facts: out, in_play, declarer_won, plays, or subject.measure"),
-        ("losers == 0", "unknown fact 'losers' (a subject needs a measure: losers.captured …); facts: out, in_play, declarer_won, plays, or subject.measure"),
+        ("double_out", "unknown fact 'double_out'; facts: out, in_play, declarer_won, plays, alone, or subject.measure"),
+        ("losers == 0", "unknown fact 'losers' (a subject needs a measure: losers.captured …); facts: out, in_play, declarer_won, plays, alone, or subject.measure"),
         ("out => 1", "'out => 1': unknown operator '=>'; use one of <= >= == != < >"),
         ("out = 1", "'out = 1': unknown operator '='; use one of <= >= == != < >"),
         ("1 < out < 3", "'1 < out < 3': one comparison per condition (list several instead)"),

@@ -18,6 +18,7 @@ from paixing.game.events import (
     Kitty,
     Played,
     ShownCard,
+    SidePublic,
     Tribute,
     TributeResisted,
     TributeReturned,
@@ -80,7 +81,7 @@ def secret(game: Game, seat: int | None) -> set[str]:
         seen.update(str(c) for c in game.dealt[seat])
     kitty_shown = False
     for e in game.log:
-        if isinstance(e, Played | Kitty | TributeResisted):  # 抗贡 shows the jokers it holds
+        if isinstance(e, Played | Kitty | TributeResisted | SidePublic):  # 抗贡 shows the jokers it holds; 亮 its cards
             seen.update(str(c) for c in parse_cards(e.cards))
             kitty_shown = kitty_shown or isinstance(e, Kitty)
         elif isinstance(e, Call | ShownCard | Tribute | TributeReturned):
@@ -173,7 +174,7 @@ def manager(tmp_path: Path) -> Iterator[TableManager]:
 
 
 @pytest.mark.parametrize(("variant", "hands"), [
-    ("banzipao", 1), ("doudizhu", 1),
+    ("banzipao", 1), ("doudizhu", 1), ("hongshi", 1),
     pytest.param("guandan", 2, marks=pytest.mark.slow),  # two hands: the second opens with a tribute
 ])
 def test_no_message_holds_a_card_its_seat_may_not_see(manager: TableManager, variant: str, hands: int) -> None:

@@ -23,11 +23,12 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Protocol
 
 from paixing.game.actions import Action
 from paixing.game.events import Event
+from paixing.game.seats import Seats
 from paixing.hands.compile import Ruleset
 from paixing.rules.cards import Card
 from paixing.rules.hand_rules import Contract, GameRules
@@ -55,6 +56,8 @@ class StepHost(Protocol):
     kitty: list[Card]
     contract: Contract | None
     called: Card | None
+    markers: tuple[Card, ...]
+    seats: Seats
     auction_value: int
 
     @property
@@ -73,6 +76,10 @@ class StepHost(Protocol):
 
     def set_contract(self, cid: str, declarer: int, partner: int = -1, opponent: int = -1) -> None:
         """Make contract ``cid`` with these seats."""
+        ...
+
+    def reveal(self, seat: int, cards: Sequence[Card], shown: bool = False) -> None:
+        """``seat`` showed (or played) ``cards``: a card that makes hidden sides makes his side public."""
         ...
 
     def redeal(self) -> None:

@@ -17,6 +17,10 @@ PHRASES: dict[str, Phrase] = {
     "c.duel": ("反叫者对被他反叫的定约者，一对一，其余人旁观", "the counter-declarer against the declarer he countered, one against one; the others sit out"),
     "c.partners": ("定约者与搭档对其余玩家", "the declarer and his partner against the others"),
     "c.each": ("各自为战：最先出完者胜，其余每人都输，名次依出完顺序", "every player for himself: the first out wins, every other player loses; places follow the order players go out"),
+    "c.holders": (
+        "拿着指定牌的人一方对其余的人（一人拿齐则一人对其余所有人），各方在打出或亮出这些牌之前保密",
+        "the holders of the named cards against the rest (one player holding them all plays alone), each side secret until such a card is played or shown",
+    ),
     "c.fixed": ("固定两队，按座位分（对家为搭档），所有人都知道", "two fixed sides by seat (partners sit opposite), known to all"),
     "c.leader": ("首先出牌", "First lead"),
     "c.lead_declarer": ("定约者", "the declarer"),

@@ -85,6 +85,8 @@ PHRASES: dict[str, Phrase] = {
     "score.times": ("得分再乘以上面的倍数。", "Scores are multiplied by the factors above."),
     "cond.declarer_won_true": ("定约方胜", "the declarer's side wins"),
     "cond.declarer_won_false": ("定约方负", "the declarer's side loses"),
+    "cond.alone_true": ("定约者一人对其余所有人", "the declarer plays alone"),
+    "cond.alone_false": ("定约者有搭档", "the declarer has a partner"),
     "cond.counter_wins_true": ("反叫者先出完", "the counter-declarer wins"),
     "cond.counter_wins_false": ("被反叫的定约者先出完", "the declarer he countered wins"),
     "cond.place": ("第{nth}个出完的玩家", "the {nth} player out"),

@@ -54,6 +54,7 @@
       }
       case "kitty": return el("li", {}, who + name + " ", cardsRow(e.cards.split(" ")));
       case "call": case "shown_card": return el("li", {}, who + name + " ", cardsRow([e.card]));
+      case "side_public": return el("li", {}, who + name + " ", cardsRow(e.cards.split(" ")));
       case "tribute": case "tribute_back":
         return el("li", {}, who + name + " → " + seatName(w, st, e.to) + " ", cardsRow([e.card]));
       case "out": return el("li", {}, who + name + " (#" + e.place + ")");
