@@ -334,6 +334,17 @@ def extra_cards(v: Variant) -> Iterator[Located]:
         yield Located(("wildcards", "cards"), "PH is not dealt: add it to deck.extra")
 
 
+def half_above(v: Variant) -> Iterator[Located]:
+    """A lone wild single half a rank above its card needs the single type to read the half:
+    ``compare.key: [top, wild_alone]``."""
+    if v.wildcards is None or not v.wildcards.half_above:
+        return
+    for i, t in enumerate(v.hand_types):
+        size = t.group.size if t.group is not None else None
+        if size is not None and size.min == size.max == 1 and t.kickers is None and t.compare.key != ["top", "wild_alone"]:
+            yield Located(("hand_types", i, "compare", "key"), f"wildcards.half_above: the single type {t.id!r} must compare by [top, wild_alone] (the half rank of a lone wild card)")
+
+
 def _copies(v: Variant, name: str) -> int:
     """How many cards named ``name`` (a rank, a joker or an extra card) the deck deals."""
     if name in EXTRAS:
@@ -359,6 +370,7 @@ CHECKS: Registry[Check] = Registry("loader check", [(check.__name__, check) for 
     deck_and_wildcards,
     extra_cards,
     single_only,
+    half_above,
     deck_remove,
     hand_types,
     ladder,

@@ -150,6 +150,12 @@ class Wildcards(Model):
     """The rank wild cards count as when played only with other wild cards (a lone joker is a 3;
     two jokers are a pair of that rank). A hand type made of exact cards (such as four jokers)
     takes precedence over this reading."""
+    half_above: bool = False
+    """A single wild card played alone (Tichu's Phoenix) reads half a rank above the single it
+    answers: it beats that card and loses to any higher rank, and it never answers a card of
+    ``ranks.single_only`` (the Dragon). Led, it reads half a rank above ``alone_as`` (the
+    Phoenix led is 1½: the 2 beats it, the Mah Jong does not); ``never_as`` does not hold for
+    this reading. The single type compares by ``[top, wild_alone]``: ``wild_alone`` is the half."""
     never_as: list[RankName] = ["BJ", "RJ"]
     """Ranks a wild card never stands for. By default the jokers: where jokers are ordinary
     ranks and a flower card is wild, BJ + FL is not a pair of black jokers."""
@@ -187,13 +193,14 @@ class Kickers(Model):
         return self
 
 
-Feature = Literal["length", "top", "groups", "suit", "natural", "ranks", "category"]
+Feature = Literal["length", "top", "groups", "suit", "natural", "ranks", "category", "wild_alone"]
 """Comparison features: ``length`` cards in the play (capped by ``length_cap``); ``top`` the
 highest rank of the core (for one group, its rank); ``groups`` the core's groups largest first,
 each by size then rank; ``suit`` the suit of the play's highest card (a one-suit play: its suit;
 n of a kind: the highest suit among its cards; a chain: the suit of its top card), by
 ``ranks.suits``; ``natural`` 1 without wild cards; ``ranks`` every rank of the core, high to
-low (flush against flush); ``category`` the type's ``compare.category``."""
+low (flush against flush); ``category`` the type's ``compare.category``; ``wild_alone`` 1 for a play of wild cards alone
+(after ``top``: a lone Phoenix half a rank above the card it answers, ``wildcards.half_above``)."""
 
 
 class AlsoBeats(Model):

@@ -20,6 +20,7 @@ from paixing.game.readings import record_text as play_record_text
 from paixing.hands.classify import classify
 from paixing.hands.compile import Ruleset
 from paixing.hands.generate import generate
+from paixing.hands.moves import answering
 from paixing.hands.play import Play, beats
 from paixing.hands.ruleset import TypeInfo
 from paixing.hands.view import HandView, UnknownCard
@@ -155,7 +156,7 @@ def _winning_readings(rs: Ruleset, concrete: list[Card], reading: str, target: P
             raise IllegalAction(str(exc)) from None
     if not readings:
         raise IllegalAction(f"{format_cards(rs.sort_cards(concrete))} is not a valid play")
-    winning = [p for p in readings if target is None or beats(p, target)]
+    winning = [p for p in answering(rs, readings, target) if target is None or beats(p, target)]
     if not winning:
         raise IllegalAction(f"{readings[0].notation} does not beat {target.notation if target else ''}".strip())
     return winning
@@ -167,7 +168,7 @@ def check_play(rs: Ruleset, play: Play, hand: Sequence[Card], target: Play | Non
     need = Counter(play.cards)
     if any(have[c] < n for c, n in need.items()):
         raise IllegalAction(f"{play.notation}: not all these cards are in your hand")
-    if play.identity not in {p.identity for p in classify(rs, play.cards)}:
+    if play.identity not in {p.identity for p in answering(rs, classify(rs, play.cards), target)}:
         raise IllegalAction(f"{play.notation} is not a {play.type.id}")
     if target is not None and not beats(play, target):
         raise IllegalAction(f"{play.notation} does not beat {target.notation}")

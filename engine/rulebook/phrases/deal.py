@@ -21,6 +21,10 @@ PHRASES: dict[str, Phrase] = {
     "card.DOG": ("狗", "Dog"),
     "card.PH": ("凤凰", "Phoenix"),
     "card.DR": ("龙", "Dragon"),
+    "wild.half_above": (
+        "单独出一张癞子（单张）时，它比所压的单张大半级：能压住那张牌，但比它大一级的牌就能压住它；不能压{single_only}。领出时它算比{rank}大半级。",
+        "A wild card played alone as a single reads half a rank above the single it beats: it beats that card, and any higher rank beats it; it never beats {single_only}. Led, it is half a rank above {rank}.",
+    ),
     "ranks.single_only": ("{cards}只能单张出，不能组成对子、连牌或带牌。", "{cards}: played only as a single card, never in a pair, a chain or as a kicker."),
     "deal.each": ("每家张数", "Cards dealt to each seat"),
     "deal.each_default": ("{n}（去掉底牌后平分）", "{n} (the deck less the kitty, split evenly)"),

@@ -117,7 +117,10 @@ def wilds(pen: Pen) -> list[Rich]:
         [T(pen.s("wild.cards") + pen.s("w.colon")), *([C(special)] if special else []), *([T(pen.join(named))] if named else [])],
         [T(pen.s("wild.stand"))],
     ]
-    if special:
+    if special and w.half_above:
+        only = pen.join(pen.v.ranks.single_only) or "—"
+        lines.append([T(pen.s("wild.half_above", rank=w.alone_as, single_only=only))])
+    elif special:
         lines.append([T(pen.s("wild.alone", rank=w.alone_as))])
     if named:
         lines.append([T(pen.s("wild.natural"))])
