@@ -130,7 +130,7 @@ def bonuses(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
 
 def points(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
     for rank in g.play.points:
-        if rank not in v.ranks.order:
+        if rank not in v.ranks.order and not (rank in v.deck.extra and v.deck.extra[rank]):
             yield Located(("game", "play", "points", rank), f"rank {rank!r} is not in ranks.order")
 
 

@@ -191,7 +191,9 @@ class PlayRules(Model):
     capture: Literal["none", "cards", "points"] = "none"
     """What the trick winner takes: nothing, the cards (counted), or their point values."""
     points: dict[str, int] = {}
-    """Point value of a rank (5: 5, 10: 10, K: 10), for ``capture: points``."""
+    """Point value of a rank (5: 5, 10: 10, K: 10), for ``capture: points``; an extra card of
+    the deck counts by its token, ranked or wild (Tichu: ``DR: 25``, ``PH: -25``), and a value
+    may be negative."""
     lead_after_out: Literal["next_active", "partner_if_revealed"] = "next_active"
     """Who leads when the trick winner has gone out: the next player still in, or (接风) his
     partner if the partner is known and still in, else the next player still in."""

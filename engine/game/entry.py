@@ -149,6 +149,9 @@ def _winning_readings(rs: Ruleset, concrete: list[Card], reading: str, target: P
         readings = [p for p in classify(rs, concrete) if p.type.playable]
     except UnknownCard as exc:
         raise IllegalAction(str(exc)) from None
+    if readings and target is not None:
+        # in context: a lone Phoenix reads at the rank it answers (none on the Dragon)
+        readings = answering(rs, readings, target) or readings
     if reading:
         try:
             readings = pick(rs, readings, reading)
@@ -156,7 +159,7 @@ def _winning_readings(rs: Ruleset, concrete: list[Card], reading: str, target: P
             raise IllegalAction(str(exc)) from None
     if not readings:
         raise IllegalAction(f"{format_cards(rs.sort_cards(concrete))} is not a valid play")
-    winning = [p for p in answering(rs, readings, target) if target is None or beats(p, target)]
+    winning = [p for p in readings if target is None or beats(p, target)]
     if not winning:
         raise IllegalAction(f"{readings[0].notation} does not beat {target.notation if target else ''}".strip())
     return winning

@@ -3,6 +3,7 @@ leads after a player goes out, and the trick bonuses."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from paixing.rules.cards import parse_cards
@@ -10,7 +11,6 @@ from paixing.rules.obligations import FirstPlay, Obligation, Warn
 from paixing.rules.scoring import Bonuses
 
 from ..faces import face
-from ..odds import _rank_copies
 from .pen import Pen
 
 
@@ -66,7 +66,7 @@ def play(pen: Pen) -> dict[str, Any] | None:
     total = ""
     if pr.capture == "points" and pr.points:
         points = [{"rank": r, "points": str(n)} for r, n in pr.points.items()]
-        per, _ = _rank_copies(pen.rs)
-        deck_total = sum(per[pen.rs.rank_index[r]] * n for r, n in pr.points.items())
+        deck = Counter(c.rank for c in pen.rs.deck())  # every card by name: a wild Phoenix too
+        deck_total = sum(deck[r] * n for r, n in pr.points.items())
         total = pen.s("play.total", total=deck_total)
     return {"tricks": pen.s("play.tricks"), "facts": facts, "points": points, "total": total, "bonuses": _bonuses(pen, g.bonuses)}
