@@ -96,6 +96,11 @@ def _type_also_beats(v: Variant, ids: list[str], i: int, t: HandType) -> Iterato
         for r in also.ranks or ():
             if r not in v.ranks.order:
                 yield Located((*where_, "ranks"), f"rank {r!r} is not in ranks.order")
+        for k, text in enumerate(also.cards or ()):
+            try:
+                parse_cards(text)
+            except CardError as exc:
+                yield Located((*where_, "cards", k), str(exc))
 
 
 _PER_TYPE = (_type_cards, _type_kickers, _type_also_beats)

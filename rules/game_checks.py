@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 from .cards import CardError, parse_cards
 from .conditions import parse_condition
-from .hand_rules import GameRules
+from .hand_rules import EndsTrick, GameRules
+from .match import Exchange
 from .models import Variant
 from .problems import Located, did_you_mean
 from .registry import Registry
@@ -263,8 +264,9 @@ def session_rules(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
         if t is None:
             continue
         loc: tuple[int | str, ...] = ("game", "steps", i, "tribute")
-        if t.contract in refs.contracts and t.contract not in fixed:
+        if t.contract in refs.contracts and t.contract not in fixed and not t.exchange:
             yield Located((*loc, "contract"), f"{t.contract!r} is not a teams: fixed contract")
+        yield from _exchange_places(v, t.exchange, loc)
         if t.back is not None and t.back.max_rank is not None and t.back.max_rank not in v.ranks.order:
             yield Located((*loc, "back", "max_rank"), f"{t.back.max_rank!r} is not a rank of ranks.order")
         if t.resist_with is not None:
@@ -274,10 +276,62 @@ def session_rules(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
                 yield Located((*loc, "resist_with"), str(exc))
 
 
+def _exchange_places(v: Variant, pairs: list[Exchange], loc: tuple[int | str, ...]) -> Iterator[Located]:
+    """Each place of an exchange is one of the players' places; nobody gives to himself."""
+    n = v.players
+    for j, pair in enumerate(pairs):
+        seats = []
+        for key in ("giver", "receiver"):
+            place = getattr(pair, key)
+            if place == 0 or abs(place) > n:
+                yield Located((*loc, "exchange", j, key), f"place {place} is not one of {n} players' places (1 to {n}, or -1 to -{n})")
+            seats.append(place - 1 if place > 0 else n + place)
+        if seats[0] == seats[1]:
+            yield Located((*loc, "exchange", j), f"places {pair.giver} and {pair.receiver} are the same player")
+
+
+def _card_texts(texts: list[str], loc: tuple[int | str, ...]) -> Iterator[Located]:
+    """Each text is cards in card notation."""
+    for j, text in enumerate(texts):
+        try:
+            parse_cards(text)
+        except CardError as exc:
+            yield Located((*loc, j), str(exc))
+
+
+def _ends_trick(v: Variant, body: EndsTrick, refs: Refs, loc: tuple[int | str, ...]) -> Iterator[Located]:
+    """``ends_trick`` names ranks of the variant, cards in card notation and known hand types."""
+    for j, rank in enumerate(body.ranks):
+        if rank not in v.ranks.order:
+            yield Located((*loc, "ranks", j), f"{rank!r} is not a rank of ranks.order")
+    yield from _card_texts(body.cards, (*loc, "cards"))
+    for j, type_id in enumerate(body.on):
+        if type_id not in refs.ids:
+            yield Located((*loc, "on", j), f"unknown hand type {type_id!r}{did_you_mean(type_id, refs.ids)}")
+
+
+def play_changes(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
+    """``play.order_flip`` names hand types; ``play.trick_effects`` ranks of the variant; a
+    contract's ``titles`` one per player."""
+    flip = g.play.order_flip
+    if flip is not None:
+        for k, type_id in enumerate(flip.types):
+            if type_id not in refs.ids:
+                yield Located(("game", "play", "order_flip", "types", k), f"unknown hand type {type_id!r}{did_you_mean(type_id, refs.ids)}")
+    for k, effect in enumerate(g.play.trick_effects):
+        if effect.ends_trick is not None:
+            yield from _ends_trick(v, effect.ends_trick, refs, ("game", "play", "trick_effects", k, "ends_trick"))
+        if effect.lead_to_partner is not None:
+            yield from _card_texts(effect.lead_to_partner.cards, ("game", "play", "trick_effects", k, "lead_to_partner", "cards"))
+    for i, c in enumerate(g.contracts):
+        if c.titles and len(c.titles) != v.players:
+            yield Located(("game", "contracts", i, "titles"), f"{len(c.titles)} titles for {v.players} players: one per place")
+
+
 GAME_CHECKS: Registry[GameCheck] = Registry("game check", [(check.__name__, check) for check in (
     dealer, dealt_events, steps, contracts, bonuses, points, deal_size, obligations, score_forms,
     partners_picked, dealer_card_is_one, auction_values, deal_gives_cards, fixed_sides, session_rules,
-    drawn_wilds,
+    drawn_wilds, play_changes,
 )])
 """Every check of ``game:`` by its function's name, in the order their problems are reported."""
 

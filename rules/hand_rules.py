@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, ClassVar, Literal, get_args
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from .base import Model, OneOf, Text
 from .match import MatchRules, Tribute
@@ -41,6 +41,10 @@ class Deal(Model):
     """Cards set aside face down (底牌), taken by the auction winner where there is one."""
     direction: Literal["counter_clockwise", "clockwise"] = "counter_clockwise"
     """Direction of deal and play. Seats are numbered in playing order, so this is only said."""
+    uneven: bool = False
+    """With true (and no ``cards_each``), every card but the kitty is dealt, one at a time in
+    turn from the first seat: some seats get one card more than the others (53 cards to four
+    players: 14, 13, 13, 13). False (default): every seat gets as many, the rest stays undealt."""
 
 
 class Dealer(Model):
@@ -185,6 +189,62 @@ PARTNER_STEP_KINDS: frozenset[str] = frozenset(
 that a stored variant (plain objects, no model classes) answers the same."""
 
 
+class OrderFlip(Model):
+    """An order change during a hand (革命, revolution): a play of a listed hand type reverses
+    the rank order at once, for the rest of the hand, until another such play reverses it back.
+    Reversed, every comparison by rank runs the other way (singles, groups and sequences alike),
+    including the answer to the play that made the change."""
+
+    types: list[str] = Field(min_length=1)
+    """The hand types whose plays change the order (their ids)."""
+    keep: list[RankName] = ["BJ", "RJ"]
+    """Ranks that keep their place when the order is reversed (the jokers stay on top); the
+    other ranks of ``ranks.order`` (and of ``ranks.sequence``) are reversed among themselves."""
+
+
+class EndsTrick(Model):
+    """A play holding a card of a listed rank (八切り), or made of listed cards, ends the trick
+    at once: its player wins the trick and leads the next one, as if everyone had passed."""
+
+    ranks: list[RankName] = []
+    """The ranks (``["8"]``). A play counts when it reads as holding one: a sequence through the
+    rank, or a wild card standing for it."""
+    cards: list[str] = []
+    """Or exactly these cards (``["3S"]``: the ♠3 alone)."""
+    on: list[str] = []
+    """Only when the play beats a play of one of these hand types (``[joker]``: the ♠3 on a lone
+    joker ends the trick, nothing can beat it then); empty: on anything, a lead included."""
+
+    @model_validator(mode="after")
+    def _something(self) -> EndsTrick:
+        if not self.ranks and not self.cards:
+            raise ValueError("ends_trick needs ranks or cards")
+        return self
+
+
+class LeadToPartner(Model):
+    """A play made of exactly the listed cards (Tichu's Dog) ends the trick at once, and the
+    player's partner leads the next one (the player himself where he has no partner still in)."""
+
+    cards: list[str] = Field(min_length=1)
+    """The cards (``["3S"]``)."""
+
+
+class TrickEffect(OneOf):
+    """Something a play does to its trick beyond having to be beaten; exactly one kind."""
+
+    one_of_error: ClassVar[str] = "a trick effect needs exactly one of"
+
+    ends_trick: EndsTrick | None = None
+    """The play ends the trick; its player leads again."""
+    lead_to_partner: LeadToPartner | None = None
+    """The play ends the trick; the player's partner leads."""
+
+
+TRICK_EFFECT_KINDS: tuple[str, ...] = tuple(TrickEffect.model_fields)
+"""Every trick effect kind (the engine's ``EFFECTS`` registry has exactly these keys)."""
+
+
 class PlayRules(Model):
     """How tricks are played."""
 
@@ -204,6 +264,11 @@ class PlayRules(Model):
     obligations: list[Obligation] = []
     """Play obligations (first play holds a card, must beat, the warning rule): constraints every
     legal play must meet, applied in list order."""
+    order_flip: OrderFlip | None = None
+    """Plays that reverse the rank order for the rest of the hand (革命); absent: the order never
+    changes."""
+    trick_effects: list[TrickEffect] = []
+    """What plays do to their trick (an 8 ends it), checked after each play in list order."""
 
 
 class GameRules(Model):

@@ -108,6 +108,19 @@ class ReturnTribute(Model):
     lowest card."""
 
 
+class Exchange(Model):
+    """One pair of a card exchange by places: the player at place ``giver`` of the hand before
+    gives his ``cards`` highest cards to the player at place ``receiver``, who gives as many
+    back, of his choice."""
+
+    giver: int = Field(ge=-10, le=10)
+    """The giver's place: 1 the first out, 2 the second …; -1 the last, -2 the one before."""
+    receiver: int = Field(ge=-10, le=10)
+    """The receiver's place, counted the same way."""
+    cards: int = Field(1, ge=1, le=10)
+    """How many cards pass each way."""
+
+
 class Tribute(Model):
     """进贡: at the start of every hand after the first, the last player out of the hand before
     gives his highest card (never a wild card) to the first out; when the first two out were
@@ -129,6 +142,14 @@ class Tribute(Model):
     jokers), nobody gives (the holding is shown to all) and the first out leads."""
     back: ReturnTribute | None = ReturnTribute()
     """还贡: the card given back (absent: none)."""
+    exchange: list[Exchange] = []
+    """An exchange by places instead of the tribute between sides (大富豪: the last gives his
+    two highest cards to the first, the one before last his highest to the second, each
+    receiver gives as many back of his choice); the pairs in this order. Empty: ``single_from``
+    and ``double`` say who gives."""
+    give_wilds: bool = False
+    """Wild cards count among the highest cards given (a joker must be given). False: a wild
+    card is never given."""
     leader: Literal["giver", "first_out"] = "giver"
     """Who leads after a tribute: ``giver``, the player whose tribute went to the first out (the
     higher one); ``first_out``, the first out of the hand before. Without a tribute (抗贡, or the

@@ -212,6 +212,9 @@ class AlsoBeats(Model):
     ranks: list[str] | None = None
     """Only plays of that type whose every rank is one of these (`["2"]`: a single 2, a pair
     of 2s); absent: every play of that type."""
+    cards: list[str] | None = None
+    """Only a play of this type made of exactly these cards beats them (`["3S"]`: the ♠3 alone
+    beats a lone joker, スペ3返し); absent: every play of this type."""
 
 
 class Compare(Model):

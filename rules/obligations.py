@@ -42,6 +42,17 @@ class Warn(Model):
     """The hand types it constrains (``[single]``; ``[single, pair]`` to cover pairs too)."""
 
 
+class SuitLock(Model):
+    """縛り (a suit lock): once ``after`` plays in a row in a trick were made in the same suits,
+    every later play of that trick must be made in those suits. A wild card fits any suit; a
+    play holding one does not start a lock; the answer to a play of wild cards alone (a lone
+    joker, which has no suit) is not bound."""
+
+    after: int = Field(2, ge=2, le=10)
+    """How many plays in a row (passes between them do not count) in the same suits lock the
+    trick."""
+
+
 class Obligation(OneOf):
     """One play obligation; exactly one kind."""
 
@@ -53,6 +64,8 @@ class Obligation(OneOf):
     """No pass while a beating play exists."""
     warn: Warn | None = None
     """The highest play of a type when the next player is nearly out."""
+    suit_lock: SuitLock | None = None
+    """Plays in the suits of a trick locked by consecutive plays in the same suits (縛り)."""
 
 
 

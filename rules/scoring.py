@@ -190,6 +190,10 @@ class Contract(Model):
     """Settlement rows, first match pays."""
     multipliers: Multipliers = Multipliers()
     """Score factors."""
+    titles: list[Text] = []
+    """The title each finishing place earns, first to last (大富豪, 富豪, 貧民, 大貧民): one per
+    player; the rulebook names the places by them and a hand's result shows them. Empty: places
+    are numbered only."""
 
 
 class TrickBonus(Model):

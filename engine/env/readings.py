@@ -247,7 +247,8 @@ def largest_hand(rs: Ruleset) -> int:
     if game is None:
         return deck
     kitty = game.deal.kitty
-    each = game.deal.cards_each or (deck - kitty) // rs.variant.players
+    n = rs.variant.players
+    each = game.deal.cards_each or (-(-(deck - kitty) // n) if game.deal.uneven else (deck - kitty) // n)
     return min(deck, each + kitty)
 
 

@@ -150,7 +150,8 @@ def largest_hand(rs: Ruleset) -> int:
     game = rs.variant.game
     assert game is not None
     deck, n, kitty = len(rs.deck()), rs.variant.players, game.deal.kitty
-    each = game.deal.cards_each if game.deal.cards_each is not None else (deck - kitty) // n
+    rest = deck - kitty
+    each = game.deal.cards_each if game.deal.cards_each is not None else (-(-rest // n) if game.deal.uneven else rest // n)
     return min(deck, each + kitty)
 
 

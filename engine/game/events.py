@@ -252,6 +252,26 @@ class WildsDrawn(Event):
     all: tuple[str, ...]
 
 
+@dataclass(frozen=True)
+class OrderFlipped(Event):
+    """``seat``'s play changed the rank order (``play.order_flip``, 革命): ``flipped`` says
+    whether it is now reversed (false: a second change put it back)."""
+
+    kind: ClassVar[str] = "order_flip"
+    seat: int
+    flipped: bool
+
+
+@dataclass(frozen=True)
+class TrickEffected(Event):
+    """``seat``'s play had a trick effect (``play.trick_effects``): ``effect`` is its kind
+    (``ends_trick``: the trick ended at once)."""
+
+    kind: ClassVar[str] = "trick_effect"
+    seat: int
+    effect: str
+
+
 for _event_class in EVENTS.values():
     fast_init(_event_class)  # an event is built on every action: see paixing.game.frozen
 

@@ -19,7 +19,7 @@ from typing import Any
 from paixing.game.match import MatchState, hand_level, start_state
 from paixing.game.obligations import Obligations, compile_rules
 from paixing.hands.compile import Ruleset
-from paixing.rules.hand_rules import GameRules, TrickBonus
+from paixing.rules.hand_rules import GameRules, TrickBonus, TrickEffect
 
 
 class HandSetup:
@@ -37,6 +37,7 @@ class HandSetup:
         level: str | None = None,
         match: dict[str, Any] | None = None,
         wild_ranks: Sequence[str] | None = None,
+        previous_places: Sequence[int] | None = None,
     ) -> None:
         if rs.variant.game is None:
             raise ValueError(f"{rs.id} defines hand types only, no game (it has no 'game:' section)")
@@ -51,6 +52,9 @@ class HandSetup:
         self.hand_number = hand_number
         self.previous_first_out = previous_first_out
         self.match = match
+        self.previous_places: tuple[int, ...] | None = tuple(previous_places) if previous_places is not None else None
+        """The seats of the hand before by place, the first out first (a session carries them
+        where a step exchanges cards by places), None alone."""
         """The match state this hand was dealt with (``match.MatchState`` JSON), None alone."""
         self.match_state: MatchState = start_state(rules.session, match)
         self.level: str | None = level if level is not None else hand_level(rules.session, self.match_state)
@@ -68,6 +72,11 @@ class HandSetup:
         """The trick bonuses paid when the play wins its trick, in list order."""
         self.played_bonuses: tuple[TrickBonus, ...] = tuple(b for b in rules.bonuses.tricks if b.when == "played")
         """The ``when: played`` trick bonuses, in list order (paid as the play is made)."""
+        flip = rules.play.order_flip
+        self.flip_types: frozenset[str] = frozenset(flip.types) if flip is not None else frozenset()
+        """The hand types whose plays reverse the rank order (``play.order_flip``)."""
+        self.trick_effects: list[TrickEffect] = list(rules.play.trick_effects)
+        """What plays do to their trick (``play.trick_effects``), in list order."""
 
     def rules_with(self, wild_ranks: tuple[str, ...]) -> Ruleset:
         """The hand's rules once ``wild_ranks`` are drawn (compiled once, cached by the ruleset)."""

@@ -124,6 +124,12 @@ class Observation:
         """Whether this seat is to act."""
         return bool(self.legal)
 
+    @property
+    def order_flipped(self) -> bool:
+        """Whether the rank order is reversed now (``play.order_flip``, 革命): ``rs`` is then the
+        rules compiled with the reversed order, which every comparison reads."""
+        return self.rs.hand.flipped
+
 
 def hidden_deal(event: Deal, seat: int) -> Deal:
     """``event`` as ``seat`` saw it: other seats' hands hidden (None)."""

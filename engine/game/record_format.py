@@ -64,6 +64,9 @@ class Recorded(Protocol):
     def previous_first_out(self) -> int | None: ...
 
     @property
+    def previous_places(self) -> tuple[int, ...] | None: ...
+
+    @property
     def level(self) -> str | None: ...
 
     @property
@@ -87,6 +90,7 @@ def game_record(game: Recorded) -> dict[str, Any]:
         "kitty": format_cards(game.kitty),
         "fixed_deal": game.fixed_deal,
         **({"previous_first_out": game.previous_first_out} if game.previous_first_out is not None else {}),
+        **({"previous_places": list(game.previous_places)} if game.previous_places is not None else {}),
         **({"level": game.level} if game.level is not None else {}),
         # like the deal, told wild ranks are kept only for a fixed deal (a seed draws its own)
         **({"wild_ranks": list(game.wild_ranks)} if game.fixed_deal and game.wild_ranks else {}),
@@ -137,6 +141,7 @@ FIELDS: dict[str, tuple[str, Any]] = {
     "hand_number": ("a whole number from 1", lambda v: _int(v, 1, 10**9)),
     "dealer": ("a seat number or null", lambda v: v is None or _int(v, 0, 1000)),
     "previous_first_out": ("a seat number or null", lambda v: v is None or _int(v, 0, 1000)),
+    "previous_places": ("a list of seat numbers", lambda v: isinstance(v, list) and all(_int(s, 0, 1000) for s in v)),
     "wild_ranks": ("a list of ranks", lambda v: isinstance(v, list) and all(_text(r) for r in v)),
     "deal": ("a list of hands in card notation", lambda v: isinstance(v, list) and all(_text(h) for h in v)),
     "kitty": ("cards in card notation", _text),
@@ -174,6 +179,9 @@ def seat_problem(record: dict[str, Any], rs: Ruleset) -> str | None:
         seat = record.get(key)
         if seat is not None and seat >= n:
             return f"{key}: seat {seat}, but {rs.id} has seats 0-{n - 1}"
+    for seat in record.get("previous_places") or ():
+        if seat >= n:
+            return f"previous_places: seat {seat}, but {rs.id} has seats 0-{n - 1}"
     return None
 
 
@@ -186,9 +194,12 @@ def fixed_deal_problem(rs: Ruleset, hands: list[list[Card]], kitty: list[Card], 
         return None  # the game says so itself
     kitty_n = game.deal.kitty
     each = game.deal.cards_each or (len(rs.deck()) - kitty_n) // rs.variant.players
+    uneven = game.deal.uneven and game.deal.cards_each is None
     for seat, hand in enumerate(hands):
-        if len(hand) != each:
+        if len(hand) != each and not (uneven and len(hand) == each + 1):
             return f"deal: seat {seat} is dealt {len(hand)} cards, but {rs.id} deals {each}"
+    if uneven and sum(map(len, hands)) != len(rs.deck()) - kitty_n:
+        return f"deal: {sum(map(len, hands))} cards dealt, but {rs.id} deals all {len(rs.deck()) - kitty_n}"
     if len(kitty) != kitty_n:
         return f"kitty: {len(kitty)} cards, but {rs.id} sets aside {kitty_n}"
     unknown = [r for r in wild_ranks or [] if r not in rs.ranks]

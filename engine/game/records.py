@@ -84,6 +84,7 @@ def game_from_record(
     kwargs: dict[str, Any] = {
         "hand_number": record.get("hand_number", 1),
         "previous_first_out": record.get("previous_first_out"),
+        "previous_places": record.get("previous_places"),
         "level": record.get("level"),
         "match": record.get("match"),
     }

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from paixing.game.conditions import ranked
 from paixing.game.match import MatchState, advance, hand_level
 from paixing.game.records import Replay, VariantRef, replay
 from paixing.game.state import Game
@@ -36,6 +37,16 @@ CARRIERS: Registry[Carrier] = Registry("carrier")
 def _first_out(game: Game) -> int | None:
     """The first player out (he deals, and leads, the next hand where the dealer rule says so)."""
     return game.finish[0] if game.finish else None
+
+
+@CARRIERS.register("previous_places")
+def _places(game: Game) -> list[int] | None:
+    """The seats by place, where a contract step exchanges cards by places (a ``tribute`` with
+    ``exchange``): the next hand's exchange reads them. None elsewhere (nothing reads them)."""
+    steps = game.rules.steps
+    if not any(s.tribute is not None and s.tribute.exchange for s in steps):
+        return None
+    return list(ranked(game.facts()))
 
 
 def next_match(game: Game) -> MatchState | None:

@@ -23,6 +23,7 @@ from paixing.game import entry, steps
 from paixing.game.action_log import ActionLog
 from paixing.game.actions import NO_ACTIONS, PASS, Action, IllegalAction, LegalActions, Meaning
 from paixing.game.dealt import instant_winner, rewards
+from paixing.game.effects import trick_outcome
 from paixing.game.ends import hand_over
 from paixing.game.events import (
     LEADS,
@@ -35,12 +36,14 @@ from paixing.game.events import (
     Factor,
     InstantWin,
     Lead,
+    OrderFlipped,
     Out,
     PartnerRevealed,
     Played,
     Redeal,
     Reward,
     Trick,
+    TrickEffected,
     WildsDrawn,
 )
 from paixing.game.facts import HandFacts
@@ -60,6 +63,8 @@ from paixing.game.tricks import (
     lead_after_out,
     next_in_trick,
     next_seat,
+    partner_lead,
+    reread,
     waiting,
 )
 from paixing.hands.cache import ruleset
@@ -94,6 +99,7 @@ class Game:
         level: str | None = None,
         match: dict[str, Any] | None = None,
         wild_ranks: Sequence[str] | None = None,
+        previous_places: Sequence[int] | None = None,
     ) -> None:
         """Deal a hand of ``rs`` from ``seed``, or the ``hands`` and ``kitty`` given (the other
         arguments: ``HandSetup``'s). Given a ``HandSetup`` instead of rules, the hand of that
@@ -102,7 +108,8 @@ class Game:
             setup = rs
         else:
             setup = HandSetup(rs, seed, fixed_deal=hands is not None, dealer=dealer, hand_number=hand_number,
-                              previous_first_out=previous_first_out, level=level, match=match, wild_ranks=wild_ranks)
+                              previous_first_out=previous_first_out, level=level, match=match, wild_ranks=wild_ranks,
+                              previous_places=previous_places)
         self.setup: HandSetup = setup
         """The hand's fixed part (rules, seats' number, seed, per-hand parameters): shared by copies."""
         # the rules in play
@@ -170,6 +177,8 @@ class Game:
         self.type_counts: dict[str, int] = {}
         """Plays made of each hand type."""
         self.tricks = 0
+        self.flipped = False
+        """The rank order is reversed (``play.order_flip``): ``rs`` was compiled so."""
 
     def copy(self) -> Game:
         """An independent copy that plays on alone (a search copies the hand at every node):
@@ -216,6 +225,7 @@ class Game:
         other.plays_made = list(self.plays_made)
         other.type_counts = dict(self.type_counts)
         other.tricks = self.tricks
+        other.flipped = self.flipped
         return other
 
     def clone(self) -> Game:
@@ -254,6 +264,11 @@ class Game:
     @property
     def previous_first_out(self) -> int | None:
         return self.setup.previous_first_out
+
+    @property
+    def previous_places(self) -> tuple[int, ...] | None:
+        """The seats of the hand before by place (a session carries them), None alone."""
+        return self.setup.previous_places
 
     @property
     def level(self) -> str | None:
@@ -298,8 +313,13 @@ class Game:
             self.rng.shuffle(deck)
             kitty_n = rules.deal.kitty
             each = rules.deal.cards_each or (len(deck) - kitty_n) // n
-            dealt = deck[: each * n]
-            self.kitty = deck[each * n : each * n + kitty_n]
+            if rules.deal.uneven and rules.deal.cards_each is None:
+                each = len(deck) - kitty_n  # every card: some seats get one more
+                dealt = deck[:each]
+                self.kitty = deck[each:]
+            else:
+                dealt = deck[: each * n]
+                self.kitty = deck[each * n : each * n + kitty_n]
             self.hands = [dealt[i::n] for i in range(n)]
             if rules.dealer.first_hand == "random_card":
                 turned = self.rng.randrange(len(dealt)) % n
@@ -490,6 +510,7 @@ class Game:
             target=self.last[1] if self.last is not None else None,
             first_play=not any(self.plays_made),
             next_left=len(self.hands[nxt]) if nxt != seat else 99,
+            trick=tuple(p for _, p in self.trick if p is not None),
         )
 
     def _check_obligations(self, action: Action) -> None:
@@ -550,6 +571,8 @@ class Game:
         counts = self.type_counts
         counts[type_id] = counts.get(type_id, 0) + 1
         self.log.append(Played(seat, notation, type_id, play.reads_as if play.wild_as else None))
+        if type_id in self.setup.flip_types:
+            self._flip_order(seat)
         if self.setup.played_bonuses:
             self._played_bonus(seat, play)
         called = self.called
@@ -563,12 +586,37 @@ class Game:
                 self._close_trick(ending=True)
                 self._settle()
                 return
+        if self.setup.trick_effects and self._trick_effect(seat, play):
+            return
         if waiting(self.hands, self.active, seat, self.passed):
             self.turn = self._next_turn(seat)
         else:
             self._close_trick()
 
-    def _close_trick(self, ending: bool = False) -> None:
+    def _flip_order(self, seat: int) -> None:
+        """``seat``'s play reversed the rank order (or put it back): play on with the rules
+        compiled so, the play to beat read again under them."""
+        self.flipped = not self.flipped
+        setup = self.setup
+        self._use_rules(setup.hand_rs.for_hand(level=setup.rules_level, wild_ranks=self.wild_ranks, flipped=self.flipped))
+        self.record(OrderFlipped(seat, self.flipped))
+        if self.last is not None:
+            self.last = (self.last[0], reread(self.rs, self.last[1]))
+
+    def _trick_effect(self, seat: int, play: Play) -> bool:
+        """Apply the first trick effect ``play`` triggers; whether it ended the trick."""
+        beaten = next((p for _, p in reversed(self.trick[:-1]) if p is not None), None)
+        found = trick_outcome(self.setup.trick_effects, play, beaten)
+        if found is None:
+            return False
+        self.record(TrickEffected(seat, found[0]))
+        mate = partner_lead(self.seats, self.hands, self.active, seat) if found[1] == "partner" else None
+        self._close_trick(lead=mate)
+        return True
+
+    def _close_trick(self, ending: bool = False, lead: int | None = None) -> None:
+        """End the trick, won by the last play; the winner leads next (``lead``: that seat),
+        or who ``play.lead_after_out`` says when he is out."""
         assert self.last is not None
         winner, play = self.last
         play_rules = self.setup.rules.play
@@ -585,7 +633,10 @@ class Game:
         if ending:
             return
         hands = self.hands
-        self.turn = winner if hands[winner] else lead_after_out(play_rules.lead_after_out, self.seats, hands, self.active, winner)
+        if lead is not None:
+            self.turn = lead
+        else:
+            self.turn = winner if hands[winner] else lead_after_out(play_rules.lead_after_out, self.seats, hands, self.active, winner)
         self.record(LEADS[self.turn])
 
     def _trick_bonus(self, winner: int, play: Play, ending: bool) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from paixing.game.seats import Seats
+from paixing.hands.classify import classify
 from paixing.hands.compile import Ruleset
 from paixing.hands.play import Play
 from paixing.rules.cards import Card
@@ -76,3 +77,20 @@ def lead_after_out(rule: str, seats: Seats, hands: list[list[Card]], active: lis
         if len(mates) == 1 and sum(1 for s in active if seats.side(s) == side) == 2:
             return mates[0]
     return next_seat(hands, active, winner)
+
+
+def partner_lead(seats: Seats, hands: list[list[Card]], active: list[int], seat: int) -> int | None:
+    """``seat``'s one mate still in with cards (the lead passed to the partner), or None."""
+    side = seats.side(seat)
+    mates = [s for s in active if s != seat and seats.side(s) == side and hands[s]]
+    return mates[0] if len(mates) == 1 else None
+
+
+def reread(rs: Ruleset, play: Play) -> Play:
+    """``play`` read under ``rs`` (the rank order changed under it): the same cards as the same
+    type standing for the same cards; itself when no such reading exists."""
+    stands = sorted(map(str, play.stands_for))
+    for other in classify(rs, play.cards, rs.type_by_id.get(play.type.id)):
+        if sorted(map(str, other.stands_for)) == stands:
+            return other
+    return play

@@ -26,7 +26,7 @@ from paixing.hands.suited import (
     suited_match,
 )
 from paixing.hands.tables import BIG, NO_PARAMS, HandParams, RankTables, rank_tables
-from paixing.rules.cards import Card
+from paixing.rules.cards import Card, parse_cards
 
 if TYPE_CHECKING:
     from paixing.rules.models import HandType, Variant
@@ -133,6 +133,16 @@ def _reveals_by_card(variant: Variant) -> bool:
     return game is not None and any(s.kind in PARTNER_STEP_KINDS for s in game.steps)
 
 
+def _cards_matter(variant: Variant) -> bool:
+    """Whether which card of a rank is played can matter later whatever the hand types say: a
+    type beats another only when made of named cards (``compare.also_beats`` with ``cards``), or
+    a suit lock reads the suits of every play (``suit_lock``)."""
+    if any(a.cards for t in variant.hand_types for a in t.compare.also_beats):
+        return True
+    game = variant.game
+    return game is not None and any(o.kind == "suit_lock" for o in game.play.obligations)
+
+
 def _bound(kind: Shape, params: Any, spec: HandType, tables: RankTables, wmax: int, every_set: bool) -> dict[str, Any]:
     """The shape's generate and match, wrapped once here where the type needs it: the suit of
     the top card for a type compared by suit (every set of cards, where suits matter later),
@@ -195,7 +205,11 @@ def _also_beats(spec: HandType, specs: list[HandType], tables: RankTables) -> di
     """``compare.also_beats`` as type and rank indices, and which types name this one."""
     ids = [t.id for t in specs]
     also = tuple(
-        (ids.index(a.type), None if a.ranks is None else frozenset(tables.rank_index[r] for r in a.ranks))
+        (
+            ids.index(a.type),
+            None if a.ranks is None else frozenset(tables.rank_index[r] for r in a.ranks),
+            None if a.cards is None else tuple(sorted(c for text in a.cards for c in parse_cards(text))),
+        )
         for a in spec.compare.also_beats
     )
     beaten_by = frozenset(i for i, t in enumerate(specs) if any(a.type == spec.id for a in t.compare.also_beats))
@@ -216,6 +230,7 @@ def compile_variant(variant: Variant, hand: HandParams = NO_PARAMS) -> Ruleset:
     # count: it puts the named card into the first play itself (game/obligations/first_play.py),
     # and no later play reads a suit.
     anywhere, reading = _suit_reading(specs, shaped)
+    anywhere = anywhere or _cards_matter(variant)
     marks = _reveals_by_card(variant)
     every_set = anywhere or bool(reading) or marks
     types = tuple(

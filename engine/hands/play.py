@@ -213,8 +213,12 @@ def beats(play: Play, target: Play) -> bool:
 def also_beats(play: Play, target: Play) -> bool:
     """Whether ``play``'s type beats ``target`` by its ``compare.also_beats`` (a chop)."""
     index = target.type.index
-    for t, ranks in play.type.also_beats:
-        if t == index and (ranks is None or all(r in ranks for r, _ in target.groups)):
+    for t, ranks, cards in play.type.also_beats:
+        if (
+            t == index
+            and (ranks is None or all(r in ranks for r, _ in target.groups))
+            and (cards is None or tuple(sorted(play.cards)) == cards)
+        ):
             return True
     return False
 

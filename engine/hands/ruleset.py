@@ -89,9 +89,10 @@ class TypeInfo:
     length_cap: int = BIG
     rungs: tuple[tuple[int, int, int], ...] = ()
     """(min length, max length, rung) entries from the ladder, first match wins."""
-    also_beats: tuple[tuple[int, frozenset[int] | None], ...] = ()
+    also_beats: tuple[tuple[int, frozenset[int] | None, tuple[Card, ...] | None], ...] = ()
     """``compare.also_beats``: (index of a type this type beats whatever rung and class, the
-    rank indices every rank of such a play must be among, or None for any)."""
+    rank indices every rank of such a play must be among, or None for any; the cards, sorted,
+    a play of this type must be made of to beat it, or None for any)."""
     beaten_by: frozenset[int] = frozenset()
     """The indices of the types whose ``also_beats`` names this type (their plays are asked
     when answering a play of this type)."""
@@ -216,16 +217,17 @@ class Ruleset:
         """The variant has wild cards, possibly only once a hand knows them (a drawn rank)."""
         return self.variant.wildcards is not None
 
-    def for_hand(self, level: str | None = None, wild_ranks: tuple[str, ...] | list[str] = ()) -> Ruleset:
+    def for_hand(self, level: str | None = None, wild_ranks: tuple[str, ...] | list[str] = (), flipped: bool = False) -> Ruleset:
         """This variant compiled for one hand: ``level`` is the hand's level rank (None or the
-        variant's ``ranks.level``: that one), ``wild_ranks`` the ranks a ``draw_wild`` step drew. Cached
-        by the parameters, on the base ruleset: a session asks for each level once."""
+        variant's ``ranks.level``: that one), ``wild_ranks`` the ranks a ``draw_wild`` step drew,
+        ``flipped`` the rank order reversed (``play.order_flip``). Cached by the parameters, on
+        the base ruleset: a session asks for each level once."""
         base = self.base
         order = base.variant.ranks.order
         for rank in (level, *wild_ranks):
             if rank is not None and rank not in order:
                 raise ValueError(f"{rank!r} is not a rank of {base.id}")
-        params = HandParams(None if level == self.variant.ranks.level else level, tuple(wild_ranks))
+        params = HandParams(None if level == self.variant.ranks.level else level, tuple(wild_ranks), flipped)
         if params == base.hand:
             return base
         found = base.hand_cache.get(params)

@@ -121,6 +121,8 @@ class HandParams:
     level: str | None = None
     """The hand's level rank; None: the variant's ``ranks.level`` (if any)."""
     wild_ranks: tuple[str, ...] = ()
+    flipped: bool = False
+    """The rank order is reversed (``play.order_flip``: a revolution was played)."""
 
 
 NO_PARAMS = HandParams()
@@ -136,6 +138,20 @@ def level_order(order: tuple[str, ...], level: str | None) -> tuple[str, ...]:
     rest = [r for r in order if r != level]
     at = next((i for i, r in enumerate(rest) if r in SPECIALS), len(rest))
     return (*rest[:at], level, *rest[at:])
+
+
+def flip_order(order: tuple[str, ...], keep: frozenset[str]) -> tuple[str, ...]:
+    """``order`` with every rank not in ``keep`` reversed among their places (the ranks in
+    ``keep``, the jokers, stay where they are): ``play.order_flip``."""
+    moved = iter([r for r in order if r not in keep][::-1])
+    return tuple(r if r in keep else next(moved) for r in order)
+
+
+def _flip_keep(variant: Variant) -> frozenset[str]:
+    """The ranks a reversal leaves in place (the variant's ``play.order_flip.keep``)."""
+    game = variant.game
+    flip = game.play.order_flip if game is not None else None
+    return frozenset(flip.keep) if flip is not None else frozenset()
 
 
 def _wild_parts(variant: Variant, hand: HandParams) -> tuple[frozenset[str], frozenset[Card]]:
@@ -157,8 +173,13 @@ def rank_tables(variant: Variant, hand: HandParams = NO_PARAMS) -> RankTables:
     """The rank tables of ``variant`` for a hand with ``hand``'s parameters."""
     level = hand.level or variant.ranks.level
     order = level_order(tuple(variant.ranks.order), level)
+    sequence = tuple(variant.ranks.sequence)
+    if hand.flipped:
+        keep = _flip_keep(variant)
+        order = flip_order(order, keep)
+        sequence = flip_order(sequence, keep)
     rank_index = {r: i for i, r in enumerate(order)}
-    seq = tuple(rank_index[r] for r in variant.ranks.sequence)
+    seq = tuple(rank_index[r] for r in sequence)
     seq_pos = [-1] * len(order)
     for p, r in enumerate(seq):
         seq_pos[r] = p

@@ -20,6 +20,7 @@ from paixing.game.events import (
     InstantWin,
     Kitty,
     Lead,
+    OrderFlipped,
     Out,
     PartnerRevealed,
     Pass,
@@ -31,6 +32,7 @@ from paixing.game.events import (
     TributeResisted,
     TributeReturned,
     Trick,
+    TrickEffected,
     WildsDrawn,
 )
 from paixing.rules.cards import parse_cards
@@ -166,6 +168,16 @@ class EventLines(TerminalHandBase):
         self.say(Text(f"Wild rank drawn (癞子): {drawn}. ", style="bold"),
                  f"Every card of rank {wild} is wild from now on.")
 
+    def _order_flip(self, e: OrderFlipped) -> None:
+        if e.flipped:
+            self.say(Text("Revolution! ", style="bold"), "The rank order is reversed from now on.")
+        else:
+            self.say(Text("Counter-revolution! ", style="bold"), "The rank order is back to normal.")
+
+    def _trick_effect(self, e: TrickEffected) -> None:
+        if e.effect == "ends_trick":
+            self.say(f"That play ends the trick: {self.does(e.seat, 'lead', 'leads')} again.")
+
     def _contract(self, e: ContractMade) -> None:
         c = self.contract_of(e.contract)
         line = Text("Contract: ")
@@ -213,6 +225,8 @@ LINES: dict[type[Event], str] = {
     Factor: "_factor",
     End: "_end",
     WildsDrawn: "_wilds_drawn",
+    OrderFlipped: "_order_flip",
+    TrickEffected: "_trick_effect",
     Tribute: "_tribute",
     TributeReturned: "_tribute_back",
     TributeResisted: "_resisted",

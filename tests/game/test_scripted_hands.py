@@ -11,6 +11,8 @@ Fixture format (one hand per file)::
     match: {levels: [J, "10"], declarers: 0, previous: [0, 1, 3, 2]}   # optional: the match state
                                      # the hand is dealt with (a later hand of a match: tribute)
     level: J                         # optional: the level rank (default: from the match state)
+    previous_places: [2, 1, 0, 3]    # optional: the seats of the hand before by place (an
+                                     # exchange by places: 大富豪)
     wild_ranks: ["5", "9"]           # optional: the ranks the variant's ``draw_wild`` steps draw,
                                      # in draw order (default: drawn from the seed)
     seed: 0                          # optional (default 0)
@@ -44,7 +46,7 @@ deck, and where the variant names the dealer's card (板子炮: 7S) the fixture'
 
 File names start with the variant: ``bz-`` 板子炮, ``gz-`` guizhou-banzipao, ``cd-`` 赤壁打滚,
 ``cds-`` chibi-dagun-server, ``dd-`` 斗地主, ``pdk-`` 跑得快, ``cdd-`` 锄大地, ``tw-`` 大老二
-(Taiwan), ``zsy-`` 争上游, ``ddl-`` 癞子斗地主, ``ddt-`` 天地癞子, ``tl-`` Tiến Lên, ``pd-`` Pusoy Dos, ``sk-`` 双扣, ``ffa-`` and ``sp-`` (special cards) the test variants of tests/data/ (a
+(Taiwan), ``zsy-`` 争上游, ``ddl-`` 癞子斗地主, ``ddt-`` 天地癞子, ``tl-`` Tiến Lên, ``pd-`` Pusoy Dos, ``sk-`` 双扣, ``dfg-`` 大富豪, ``ffa-`` and ``sp-`` (special cards) the test variants of tests/data/ (a
 ``variant`` ending in ``.yaml`` is a file relative to tests/).
 """
 
@@ -104,6 +106,7 @@ def play_fixture(fx: dict[str, Any], variant: str | None = None, stop: int | Non
         match=fx.get("match"),
         level=fx.get("level"),
         wild_ranks=fx.get("wild_ranks"),
+        previous_places=fx.get("previous_places"),
     )
     for i, action in enumerate(fx.get("actions", [])[:stop]):
         assert not game.over, f"action {i} ({action!r}): the hand is already over"

@@ -68,3 +68,14 @@ def test_a_response_is_the_lead_filtered_by_beats(rs: paixing.Ruleset, target: s
     lead = list(paixing.legal_plays(rs, hand))
     on = play(rs, target)
     assert list(paixing.legal_plays(rs, hand, on)) == [p for p in lead if beats(p, on)]
+
+
+def test_only_the_named_cards_beat() -> None:
+    """``also_beats`` with ``cards``: the ♠3 alone beats a lone joker (大富豪's スペ3返し), no
+    other 3; the joker's own ``also_beats`` still beats the ♠3 (two chops may answer each other);
+    the move generator tells the ♠3 apart from the other 3s for it."""
+    rs = paixing.ruleset("daifugo")
+    assert beats(play(rs, "3S"), play(rs, "RJ")) and not beats(play(rs, "3H"), play(rs, "RJ"))
+    assert beats(play(rs, "RJ"), play(rs, "3S")) and not beats(play(rs, "2S"), play(rs, "RJ"))
+    answers = paixing.legal_plays(rs, paixing.parse_cards("3H 3S 3C 2D"), play(rs, "RJ"))
+    assert [p.notation for p in answers] == ["3S"]

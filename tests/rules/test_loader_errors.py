@@ -85,6 +85,11 @@ def broken(*steps: Step, expected: str | tuple[str, ...]) -> Case:
     return Case(((FILE, banzipao(*steps)),), expected if isinstance(expected, tuple) else (expected,))
 
 
+def daifugo(*steps: Step, expected: str) -> Case:
+    """daifugo with ``steps`` made, under its own file name."""
+    return Case((("daifugo.yaml", Edited("daifugo", steps)),), (expected,))
+
+
 PLAYERS = "\nplayers: 4\n"
 NOT_A_MAPPING = "a variant file must be a mapping of keys (id, name, ranks, …)"
 
@@ -155,6 +160,28 @@ CASES: dict[str, Case] = {
     "also_beats_unknown_rank": broken(
         "- id: pair\n", ("group: {size: 2}", "group: {size: 2}\n    compare: {also_beats: [{type: single, ‸ranks: [\"2\", BJ]}]}"),
         expected="{0}: hand_types[{t[pair]}].compare.also_beats[0].ranks: rank 'BJ' is not in ranks.order"),
+    "also_beats_bad_cards": broken(
+        "- id: pair\n", ("group: {size: 2}", "group: {size: 2}\n    compare: {also_beats: [{type: single, cards: [‸3X]}]}"),
+        expected="{0}: hand_types[{t[pair]}].compare.also_beats[0].cards[0]: bad card token '3X' at position 1: expected a card such as 7S, 10H, TD, BJ, RJ or a run of ranks such as 55667788"),
+    # the pieces of 大富豪 (daifugo): order changes, trick effects, the exchange by places, titles
+    "order_flip_unknown_type": daifugo(
+        ("order_flip: {types: [quad]}", "order_flip: {types: [‸quads]}"),
+        expected="{0}: game.play.order_flip.types[0]: unknown hand type 'quads' (did you mean 'quad'?)"),
+    "ends_trick_rank_not_in_order": daifugo(
+        ('ends_trick: {ranks: ["8"]}', 'ends_trick: {ranks: [‸BJ]}'),
+        expected="{0}: game.play.trick_effects[0].ends_trick.ranks[0]: 'BJ' is not a rank of ranks.order"),
+    "ends_trick_on_unknown_type": daifugo(
+        ("on: [joker]", "on: [‸jokr]"),
+        expected="{0}: game.play.trick_effects[1].ends_trick.on[0]: unknown hand type 'jokr' (did you mean 'joker'?)"),
+    "exchange_place_out_of_range": daifugo(
+        ("{giver: -2, receiver: 2, cards: 1}", "{giver: -2, ‸receiver: 5, cards: 1}"),
+        expected="{0}: game.steps[0].tribute.exchange[1].receiver: place 5 is not one of 4 players' places (1 to 4, or -1 to -4)"),
+    "exchange_to_oneself": daifugo(
+        ("- {giver: -2, receiver: 2, cards: 1}", "- ‸{giver: -2, receiver: 3, cards: 1}"),
+        expected="{0}: game.steps[0].tribute.exchange[1]: places -2 and 3 are the same player"),
+    "titles_one_per_player": daifugo(
+        ("      titles:\n", "      ‸titles:\n"), ("        - {zh: 贫民, en: Hinmin (Vice-beggar)}\n", ""),
+        expected="{0}: game.contracts[0].titles: 3 titles for 4 players: one per place"),
     "type_missing_from_ladder": broken(
         ("id: dou", "‸id: dou"), "\nladder:", ("  - [dou]\n", ""),
         expected="{0}: hand_types[{t[dou]}].id: hand type 'dou' is not on the ladder"),

@@ -20,6 +20,7 @@ import pytest
 from paixing.agents.bots import BOTS
 from paixing.agents.play import play_hand, seated_bots
 from paixing.game.conditions import MEASURE_FNS, SCALAR_FNS, SUBJECT_FNS
+from paixing.game.effects import EFFECTS
 from paixing.game.ends import WINNERS
 from paixing.game.events import EVENTS, Event
 from paixing.game.obligations import OBLIGATIONS, Rule
@@ -36,7 +37,7 @@ from paixing.rules import shapes as shape_models
 from paixing.rules.checks import CHECKS
 from paixing.rules.conditions import MEASURES, SCALARS, SUBJECTS
 from paixing.rules.game_checks import GAME_CHECKS
-from paixing.rules.hand_rules import STEP_KINDS, Step
+from paixing.rules.hand_rules import STEP_KINDS, TRICK_EFFECT_KINDS, Step
 from paixing.rules.models import Example, Feature
 from paixing.rules.obligations import OBLIGATION_KINDS
 from paixing.rules.registry import DuplicateName, Registry, UnknownName
@@ -66,6 +67,7 @@ REGISTRIES: dict[str, tuple[Registry[Any], Names | None]] = {
     "team kinds": (TEAMS, lambda: _literal(Contract.model_fields["teams"].annotation)),
     "transfer kinds": (TRANSFERS, lambda: _literal(Transfer.model_fields["what"].annotation)),
     "play obligations": (OBLIGATIONS, lambda: OBLIGATION_KINDS),
+    "trick effects": (EFFECTS, lambda: TRICK_EFFECT_KINDS),
     "score row forms": (FORMS, ScoreRow.alternatives),
     "example kinds": (EXAMPLE_KINDS, lambda: EXAMPLE_WRITERS),
     "example writers": (EXAMPLE_WRITERS, lambda: EXAMPLE_KINDS),

@@ -10,8 +10,8 @@ fit); mypy checks them against the signatures below.
 
 An obligation narrows the plays ``legal_plays`` found (and may take away the pass); it never
 adds one, so ``beats`` and the hand-type layer stay as they are. ``Turn`` is all an obligation
-may read: the hand, the play to beat, whether this is the hand's first play, and how many
-cards the next player still in holds.
+may read: the hand, the play to beat, whether this is the hand's first play, how many
+cards the next player still in holds, and the plays of the trick so far.
 """
 
 from __future__ import annotations
@@ -39,6 +39,8 @@ class Turn:
     """No play has been made in the hand yet."""
     next_left: int = 99
     """Cards held by the next player still in (a large number when nobody else is)."""
+    trick: tuple[Play, ...] = ()
+    """The plays of the trick so far, in order (passes left out)."""
 
 
 class Rule(ABC):

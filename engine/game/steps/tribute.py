@@ -44,6 +44,9 @@ class TributeHost(StepHost, Protocol):
     def match_state(self) -> MatchState: ...
 
     @property
+    def previous_places(self) -> tuple[int, ...] | None: ...
+
+    @property
     def level(self) -> str | None: ...
 
 
@@ -64,6 +67,15 @@ class TributeStep(StepRunner, kind="tribute"):
         "step.tribute.back": ("收贡者还一张不大于{rank}的牌给进贡者（自选）。", "Each receiver gives back a card of his choice, {rank} or lower."),
         "step.tribute.back_level": ("级牌比A大，不能作为不大于该点数的牌还。", "The level rank counts above the ace: its cards are not given back under that cap."),
         "step.tribute.back_any": ("收贡者还一张牌给进贡者（自选）。", "Each receiver gives back a card of his choice."),
+        "step.tribute.exchange": (
+            "定约为「{contract}」。从第二局起，发牌后按上局名次交换牌：",
+            "The contract is “{contract}”. From the second hand on, cards are exchanged by the places of the hand before:",
+        ),
+        "step.tribute.pair": ("{giver}把手中最大的{n}张牌交给{receiver}，{receiver}还给他{n}张自选的牌。", "{giver} gives his {n} highest card(s) to {receiver}, who gives {n} card(s) of his choice back."),
+        "step.tribute.wilds": ("王（癞子）也算最大的牌，必须交出。", "A wild card (the joker) counts among the highest cards and must be given."),
+        "step.tribute.title": ("{zh}", "{en}"),
+        "step.tribute.place_nth": ("第{n}名", "place {n}"),
+        "step.tribute.place_from_last": ("倒数第{n}名", "place {n} from last"),
         "step.tribute.leader.giver": ("进贡给头游者先出。", "The player whose tribute went to the first out leads."),
         "step.tribute.leader.first_out": ("上局头游先出。", "The first out of the hand before leads."),
     }
@@ -77,20 +89,37 @@ class TributeStep(StepRunner, kind="tribute"):
     def start(self, host: StepHost) -> int:
         game = cast(TributeHost, host)
         game.set_contract(self.body.contract, declarer=game.dealer)
-        giving, receiving = givers(self.body, game.match_state.previous, game.seats, game.n)
+        previous = game.previous_places if game.previous_places is not None else game.match_state.previous
+        if self.body.exchange:
+            return self._exchange(game, previous)
+        giving, receiving = givers(self.body, previous, game.seats, game.n)
         if not giving:
             return DONE
         if self.body.resist_with is not None and _holds(game, giving, self.body.resist_with):
             game.record(TributeResisted(tuple(sorted(giving)), self.body.resist_with))
             game.lead_by = receiving[0]
             return DONE
-        moves = _assign(game, giving, receiving)
+        return self._give(game, _assign(game, giving, receiving), receiving[0])
+
+    def _exchange(self, game: TributeHost, previous: tuple[int, ...]) -> int:
+        """``exchange``: each pair by places gives its cards; nothing before the places are
+        all known (the first hand)."""
+        if len(previous) < game.n:
+            return DONE
+        moves: list[tuple[int, int, Card]] = []
+        for pair in self.body.exchange:
+            giver, receiver = _at(previous, pair.giver), _at(previous, pair.receiver)
+            moves += [(giver, receiver, c) for c in top_cards(game, game.hands[giver], pair.cards, self.body.give_wilds)]
+        return self._give(game, moves, _at(previous, 1))
+
+    def _give(self, game: TributeHost, moves: list[tuple[int, int, Card]], first_out: int) -> int:
+        """Move the cards given, one event each; then the first receiver gives back."""
         for giver, receiver, card in moves:
             game.hands[giver].remove(card)
             game.hands[receiver].append(card)
             game.record(Tribute(giver, receiver, str(card)))
         if moves:
-            game.lead_by = moves[0][0] if self.body.leader == "giver" else receiving[0]
+            game.lead_by = moves[0][0] if self.body.leader == "giver" else first_out
         if self.body.back is None or not moves:
             return DONE
         self.returns = [(receiver, giver) for giver, receiver, _ in moves]
@@ -129,6 +158,8 @@ class TributeStep(StepRunner, kind="tribute"):
     @staticmethod
     def describe(body: TributeRule, say: Say, name: Name, rules: GameRules) -> str:
         """The rulebook sentence."""
+        if body.exchange:
+            return _describe_exchange(body, say, name, rules)
         parts = [say("step.tribute", contract=name(body.contract))]
         if body.double:
             parts.append(say("step.tribute.double"))
@@ -140,6 +171,25 @@ class TributeStep(StepRunner, kind="tribute"):
                 parts.append(say("step.tribute.back_level"))
         parts.append(say(f"step.tribute.leader.{body.leader}"))
         return " ".join(parts)
+
+
+def _describe_exchange(body: TributeRule, say: Say, name: Name, rules: GameRules) -> str:
+    """The rulebook sentences of an exchange by places (places named by the contract's titles)."""
+    contract = next((c for c in rules.contracts if c.id == body.contract), None)
+    titles = [say("step.tribute.title", zh=t.zh, en=t.en) for t in contract.titles] if contract is not None else []
+
+    def place(k: int) -> str:
+        index = k - 1 if k > 0 else len(titles) + k
+        if 0 <= index < len(titles):
+            return titles[index]
+        return say("step.tribute.place_nth", n=k) if k > 0 else say("step.tribute.place_from_last", n=-k)
+
+    parts = [say("step.tribute.exchange", contract=name(body.contract))]
+    parts += [say("step.tribute.pair", giver=place(p.giver), receiver=place(p.receiver), n=p.cards) for p in body.exchange]
+    if body.give_wilds:
+        parts.append(say("step.tribute.wilds"))
+    parts.append(say(f"step.tribute.leader.{body.leader}"))
+    return " ".join(parts)
 
 
 def givers(body: TributeRule, previous: tuple[int, ...], seats: Seats, n: int) -> tuple[list[int], list[int]]:
@@ -164,10 +214,33 @@ def _holds(host: StepHost, seats: list[int], cards: str) -> bool:
     return all(have[c] >= k for c, k in need.items())
 
 
-def highest(host: StepHost, hand: list[Card]) -> Card | None:
-    """The highest card of ``hand`` in the single-card order that is not wild."""
+def _at(places: tuple[int, ...], place: int) -> int:
+    """The seat at ``place`` (1 the first; -1 the last)."""
+    return places[place - 1] if place > 0 else places[place]
+
+
+def top_cards(host: StepHost, hand: list[Card], k: int, wilds: bool) -> list[Card]:
+    """The ``k`` highest cards of ``hand`` in the single-card order, highest first (wild cards
+    among them by their own rank with ``wilds``, else never)."""
     rs = host.rs
-    natural = [c for c in hand if not rs.is_wild(c) and rs.card_rank.get(c, -1) >= 0]
+    top = len(rs.ranks)
+
+    def rank(c: Card) -> int:
+        """A natural card's rank index; a wild card's own rank, or above every rank (a joker)."""
+        if rs.is_wild(c):
+            return rs.rank_index.get(c.rank, top) if wilds else -1
+        return rs.card_rank.get(c, -1)
+
+    kept = [c for c in hand if rank(c) >= 0]
+    kept.sort(key=lambda c: (rank(c), rs.suit_rank.get(c.suit, -1)), reverse=True)
+    return kept[:k]
+
+
+def highest(host: StepHost, hand: list[Card], wilds: bool = False) -> Card | None:
+    """The highest card of ``hand`` in the single-card order that is not wild (``wilds``: wild
+    cards too, by their own rank)."""
+    rs = host.rs
+    natural = [c for c in hand if (wilds or not rs.is_wild(c)) and rs.card_rank.get(c, -1) >= 0]
     if not natural:
         return None
     return max(natural, key=lambda c: (rs.card_rank[c], rs.suit_rank.get(c.suit, -1)))

@@ -22,6 +22,20 @@ PHRASES: dict[str, Phrase] = {
     "play.cards_left_v": ("每家手里还剩几张牌，所有人随时都知道", "how many cards each player holds is known to all at every moment"),
     "play.pass": ("不要之后", "After a pass"),
     "play.pass_locks": ("本墩不能再出，直到这一墩结束", "he takes no further part in the trick until it ends"),
+    "play.order_flip": ("革命", "Revolution"),
+    "play.order_flip_v": (
+        "打出{types}后，点数大小立即颠倒{keep}，直到本局结束或再次打出{types}时恢复；刚打出的牌按颠倒后的大小来压",
+        "a play of {types} reverses the rank order at once{keep} for the rest of the hand, until another such play puts it back; the play just made is answered in the reversed order",
+    ),
+    "play.order_flip_keep": ("（{ranks}除外）", " ({ranks} excepted)"),
+    "play.effect": ("清场", "Trick ends"),
+    "play.ends_trick_cards": ("单出{cards}{on}后本墩立即结束，出牌者接着领出，没人能再压", "{cards} played alone{on} ends the trick at once, nobody can beat it; its player leads the next"),
+    "play.ends_trick_on": ("压{types}", " on {types}"),
+    "play.lead_to_partner": ("打出{cards}后本墩立即结束，由出牌者的对家领出", "{cards} ends the trick at once, and the player's partner leads the next"),
+    "play.ends_trick": (
+        "打出含{ranks}的牌（包括经过它的顺子和当它用的癞子）后本墩立即结束，出牌者接着领出",
+        "a play holding a {ranks} (a sequence through it, a wild card standing for it) ends the trick at once; its player leads the next",
+    ),
     "play.after_out": ("赢墩者已出完时", "When the trick winner has gone out"),
     "play.next_active": ("由下一位还有牌的玩家领出", "the next player still in leads"),
     "play.partner_if_revealed": (
@@ -118,6 +132,10 @@ PHRASES: dict[str, Phrase] = {
     "ob.first_play": ("全局第一手牌必须包含 {card}，由持有 {card} 的玩家先出", "the first play of the hand must contain {card}, and its holder leads"),
     "ob.first_play_first": ("（只在一组牌局的第一局）", " (in the first hand of a session only)"),
     "ob.must_beat": ("有大必压：能压过上一手时不能不要", "must beat when able: no pass while some play beats the one on the table"),
+    "ob.suit_lock": (
+        "缚：同一墩中连续{n}手牌花色完全相同时，本墩以后的牌都必须是这些花色（癞子可当任何花色，含癞子的牌不引起缚；压单出的癞子时不受缚）",
+        "lock: once {n} plays in a row of a trick are in exactly the same suits, every later play of that trick must be in those suits (a wild card fits any suit; a play holding one starts no lock; the answer to wild cards alone is free)",
+    ),
     "ob.warn": ("下家只剩 {n} 张或更少时，打出{types}必须打自己能出的最大的一手", "when the next player holds {n} card(s) or fewer, a {types} played must be the highest the player can make"),
     "bonus.captures": ("{types}：奖分不由别人付，而是算进该玩家所得的分。", "{types}: the bonus is not paid by the others but added to the player's captured points."),
     "bonus.played": ("{types}在打出时立即付，不论是否被压过。", "{types}: paid as soon as played, whether beaten or not."),

@@ -7,7 +7,8 @@ from collections import Counter
 from typing import Any
 
 from paixing.rules.cards import parse_cards
-from paixing.rules.obligations import FirstPlay, Obligation, Warn
+from paixing.rules.hand_rules import EndsTrick
+from paixing.rules.obligations import FirstPlay, Obligation, SuitLock, Warn
 from paixing.rules.scoring import Bonuses
 
 from ..faces import face
@@ -44,7 +45,21 @@ def obligation(pen: Pen, o: Obligation) -> str:
         return pen.s("ob.first_play", card=face(card).text) + first
     if isinstance(body, Warn):
         return pen.s("ob.warn", n=body.next_left, types=pen.join(pen.name(t) for t in body.hand_types))
+    if isinstance(body, SuitLock):
+        return pen.s("ob.suit_lock", n=body.after)
     return pen.s(f"ob.{o.kind}")
+
+
+def _ends_trick(pen: Pen, body: EndsTrick) -> str:
+    """An ``ends_trick`` effect in words: by ranks, or by cards (on plays of some types)."""
+    parts = []
+    if body.ranks:
+        parts.append(pen.s("play.ends_trick", ranks=pen.join(body.ranks)))
+    if body.cards:
+        cards = pen.join(face(c).text for text in body.cards for c in parse_cards(text))
+        on = pen.s("play.ends_trick_on", types=pen.join(pen.name(t) for t in body.on)) if body.on else ""
+        parts.append(pen.s("play.ends_trick_cards", cards=cards, on=on))
+    return "; ".join(parts)
 
 
 def play(pen: Pen) -> dict[str, Any] | None:
@@ -61,6 +76,16 @@ def play(pen: Pen) -> dict[str, Any] | None:
     ]
     if pr.pass_locks:  # said only where it differs from the usual trick (play.tricks)
         facts.append((pen.s("play.pass"), pen.s("play.pass_locks")))
+    if pr.order_flip is not None:
+        kept = [r for r in pr.order_flip.keep if r in pen.v.ranks.order]
+        keep = pen.s("play.order_flip_keep", ranks=pen.join(kept)) if kept else ""
+        facts.append((pen.s("play.order_flip"), pen.s("play.order_flip_v", types=pen.join(pen.name(t) for t in pr.order_flip.types), keep=keep)))
+    for effect in pr.trick_effects:
+        if effect.ends_trick is not None:
+            facts.append((pen.s("play.effect"), _ends_trick(pen, effect.ends_trick)))
+        if effect.lead_to_partner is not None:
+            cards = pen.join(face(c).text for text in effect.lead_to_partner.cards for c in parse_cards(text))
+            facts.append((pen.s("play.effect"), pen.s("play.lead_to_partner", cards=cards)))
     facts += [(pen.s("ob.label"), obligation(pen, o)) for o in pr.obligations]
     points = []
     total = ""
