@@ -323,6 +323,8 @@ def play_changes(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
             yield from _ends_trick(v, effect.ends_trick, refs, ("game", "play", "trick_effects", k, "ends_trick"))
         if effect.lead_to_partner is not None:
             yield from _card_texts(effect.lead_to_partner.cards, ("game", "play", "trick_effects", k, "lead_to_partner", "cards"))
+        if effect.give_trick is not None:
+            yield from _card_texts(effect.give_trick.cards, ("game", "play", "trick_effects", k, "give_trick", "cards"))
     for i, c in enumerate(g.contracts):
         if c.titles and len(c.titles) != v.players:
             yield Located(("game", "contracts", i, "titles"), f"{len(c.titles)} titles for {v.players} players: one per place")

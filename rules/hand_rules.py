@@ -230,6 +230,15 @@ class LeadToPartner(Model):
     """The cards (``["3S"]``)."""
 
 
+class GiveTrick(Model):
+    """A trick won by a play made of exactly the listed cards (Tichu's Dragon) is given away:
+    when it closes, its winner chooses one of his opponents (one who has gone out included), who
+    captures it; the winner still leads the next trick (or, out, whoever leads after him)."""
+
+    cards: list[str] = Field(min_length=1)
+    """The cards (``["DR"]``)."""
+
+
 class TrickEffect(OneOf):
     """Something a play does to its trick beyond having to be beaten; exactly one kind."""
 
@@ -239,6 +248,8 @@ class TrickEffect(OneOf):
     """The play ends the trick; its player leads again."""
     lead_to_partner: LeadToPartner | None = None
     """The play ends the trick; the player's partner leads."""
+    give_trick: GiveTrick | None = None
+    """The trick this play wins is given to an opponent of the winner's choice."""
 
 
 TRICK_EFFECT_KINDS: tuple[str, ...] = tuple(TrickEffect.model_fields)

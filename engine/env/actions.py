@@ -67,6 +67,8 @@ def _contract_slots(rs: Ruleset) -> list[str]:
     for step in rules.steps:  # a step whose typed action names a card (call, give): one slot per card
         usage = STEPS[step.kind].usage
         slots += [f"{head} {c}" for head, arg in usage.items() if arg == "card" for c in distinct_cards(rs)]
+    if any(e.give_trick is not None for e in rules.play.trick_effects):  # a trick given to a seat
+        slots += [f"gift {s}" for s in range(rs.variant.players)]
     return list(dict.fromkeys(slots))
 
 

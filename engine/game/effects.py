@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 from paixing.hands.play import Play
 from paixing.rules.cards import parse_cards
-from paixing.rules.hand_rules import EndsTrick, LeadToPartner, TrickEffect
+from paixing.rules.hand_rules import EndsTrick, GiveTrick, LeadToPartner, TrickEffect
 from paixing.rules.registry import Registry
 
 Outcome = Literal["close", "partner"]
@@ -50,6 +50,17 @@ def _made_of(play: Play, texts: list[str]) -> bool:
 def _lead_to_partner(body: LeadToPartner, play: Play, beaten: Play | None) -> Outcome | None:
     """The play is made of the cards."""
     return "partner" if _made_of(play, body.cards) else None
+
+
+@EFFECTS.register("give_trick")
+def _give_trick(body: GiveTrick, play: Play, beaten: Play | None) -> Outcome | None:
+    """Nothing when played: the trick is given away when it closes (``gives_away``)."""
+    return None
+
+
+def gives_away(effects: list[TrickEffect], play: Play) -> bool:
+    """Whether the trick won by ``play`` is given to an opponent of the winner's choice."""
+    return any(e.give_trick is not None and _made_of(play, e.give_trick.cards) for e in effects)
 
 
 def trick_outcome(effects: list[TrickEffect], play: Play, beaten: Play | None) -> tuple[str, Outcome] | None:

@@ -53,6 +53,10 @@ def parse_action(rs: Ruleset, text: str, hand: Sequence[Card] | None, target: Pl
         raise IllegalAction("empty action: type cards, pass, bid … or call …")
     if words[0].lower() in PASS_WORDS:
         return PASS
+    if words[0].lower() == "gift":
+        if len(words) != 2 or not words[1].isdigit():
+            raise IllegalAction("gift: give the trick to a seat, e.g. gift 1")
+        return Action("gift", value=int(words[1]))
     typed = steps.parse(words)
     if typed is not None:
         return typed

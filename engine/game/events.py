@@ -272,6 +272,17 @@ class TrickEffected(Event):
     effect: str
 
 
+@dataclass(frozen=True)
+class TrickGiven(Event):
+    """``seat`` won a trick that is given away (``trick_effects: give_trick``, Tichu's Dragon)
+    and gave it to ``to``: its ``captured`` moves from ``seat`` to ``to``."""
+
+    kind: ClassVar[str] = "trick_given"
+    seat: int
+    to: int
+    captured: int
+
+
 for _event_class in EVENTS.values():
     fast_init(_event_class)  # an event is built on every action: see paixing.game.frozen
 

@@ -23,7 +23,7 @@ from paixing.game import entry, steps
 from paixing.game.action_log import ActionLog
 from paixing.game.actions import NO_ACTIONS, PASS, Action, IllegalAction, LegalActions, Meaning
 from paixing.game.dealt import instant_winner, rewards
-from paixing.game.effects import trick_outcome
+from paixing.game.effects import gives_away, trick_outcome
 from paixing.game.ends import hand_over
 from paixing.game.events import (
     LEADS,
@@ -44,6 +44,7 @@ from paixing.game.events import (
     Reward,
     Trick,
     TrickEffected,
+    TrickGiven,
     WildsDrawn,
 )
 from paixing.game.facts import HandFacts
@@ -179,6 +180,9 @@ class Game:
         self.tricks = 0
         self.flipped = False
         """The rank order is reversed (``play.order_flip``): ``rs`` was compiled so."""
+        self.gift: tuple[int, int, bool] | None = None
+        """A closed trick to be given away (``trick_effects: give_trick``): (its winner, what it
+        captured, whether the hand is over), until the winner names the opponent (``gift``)."""
 
     def copy(self) -> Game:
         """An independent copy that plays on alone (a search copies the hand at every node):
@@ -226,6 +230,7 @@ class Game:
         other.type_counts = dict(self.type_counts)
         other.tricks = self.tricks
         other.flipped = self.flipped
+        other.gift = self.gift
         return other
 
     def clone(self) -> Game:
@@ -579,19 +584,26 @@ class Game:
         if called is not None and self.seats.partner == seat and not self.seats.partner_known and called in cards:
             self.seats.partner_known = True
             self.record(PartnerRevealed(seat))
-        if not hand:
-            self.finish.append(seat)
-            self.record(Out(seat, len(self.finish)))
-            if self._hand_over():
-                self._close_trick(ending=True)
-                self._settle()
-                return
+        if not hand and self._out(seat):
+            return
         if self.setup.trick_effects and self._trick_effect(seat, play):
             return
         if waiting(self.hands, self.active, seat, self.passed):
             self.turn = self._next_turn(seat)
         else:
             self._close_trick()
+
+    def _out(self, seat: int) -> bool:
+        """``seat`` went out; whether that ended the hand (its trick closed, the hand settled
+        unless that trick is first given away)."""
+        self.finish.append(seat)
+        self.record(Out(seat, len(self.finish)))
+        if not self._hand_over():
+            return False
+        self._close_trick(ending=True)
+        if self.gift is None:  # else settled once the trick is given away
+            self._settle()
+        return True
 
     def _flip_order(self, seat: int) -> None:
         """``seat``'s play reversed the rank order (or put it back): play on with the rules
@@ -630,6 +642,10 @@ class Game:
         self.trick = []
         self.last = None
         self.passed = set()
+        if self.setup.trick_effects and gives_away(self.setup.trick_effects, play):
+            self.gift = (winner, value, ending)
+            self.turn = winner
+            return
         if ending:
             return
         hands = self.hands
@@ -637,6 +653,36 @@ class Game:
             self.turn = lead
         else:
             self.turn = winner if hands[winner] else lead_after_out(play_rules.lead_after_out, self.seats, hands, self.active, winner)
+        self.record(LEADS[self.turn])
+
+    def _gift_actions(self) -> LegalActions:
+        """The winner of a trick to be given away names one of his opponents."""
+        assert self.gift is not None
+        side = self.seats.side(self.gift[0])
+        return LegalActions([], [Action("gift", value=s) for s in self.active if self.seats.side(s) != side])
+
+    def _apply_gift(self, action: Action) -> None:
+        """Give the trick to the seat ``action`` names (checked against ``_gift_actions``); then
+        the winner leads (or who leads after him, out), or the hand is settled."""
+        if self.gift is None:
+            raise IllegalAction(f"{action} is not allowed now: no trick is to be given away")
+        if action not in self._gift_actions():
+            options = " or ".join(str(a) for a in self._gift_actions())
+            raise IllegalAction(f"{action} is not allowed now: give the trick to an opponent ({options})")
+        assert self.gift is not None and action.value is not None
+        winner, value, ending = self.gift
+        self.gift = None
+        self._issued = NO_ACTIONS
+        self.actions.append(str(action))
+        self.captured[winner] -= value
+        self.captured[action.value] += value
+        self.record(TrickGiven(winner, action.value, value))
+        if ending:
+            self._settle()
+            return
+        hands = self.hands
+        rule = self.setup.rules.play.lead_after_out
+        self.turn = winner if hands[winner] else lead_after_out(rule, self.seats, hands, self.active, winner)
         self.record(LEADS[self.turn])
 
     def _trick_bonus(self, winner: int, play: Play, ending: bool) -> None:
@@ -724,7 +770,7 @@ class Game:
         action is made when it is read (see ``LegalActions``)."""
         acts = NO_ACTIONS
         if self.phase == "play":
-            acts = self._play_actions()
+            acts = self._play_actions() if self.gift is None else self._gift_actions()
         elif self.phase == "contract":
             assert self.step is not None
             acts = LegalActions([], self.step.actions(self, self.turn))
@@ -754,6 +800,9 @@ class Game:
             self._issued = NO_ACTIONS
             self.actions.append(str(action))
             self._apply_contract(action)
+            return
+        if self.gift is not None or action.kind == "gift":
+            self._apply_gift(action)
             return
         if action.kind == "pass":
             if self.last is None:

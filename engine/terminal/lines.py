@@ -33,6 +33,7 @@ from paixing.game.events import (
     TributeReturned,
     Trick,
     TrickEffected,
+    TrickGiven,
     WildsDrawn,
 )
 from paixing.rules.cards import parse_cards
@@ -177,6 +178,11 @@ class EventLines(TerminalHandBase):
     def _trick_effect(self, e: TrickEffected) -> None:
         if e.effect == "ends_trick":
             self.say(f"That play ends the trick: {self.does(e.seat, 'lead', 'leads')} again.")
+        elif e.effect == "lead_to_partner":
+            self.say(f"That play ends the trick and passes the lead to {self.name(e.seat)}'s partner.")
+
+    def _trick_given(self, e: TrickGiven) -> None:
+        self.say(f"{self.does(e.seat, 'give', 'gives')} the trick ({e.captured} points) to {self.name(e.to)}.")
 
     def _contract(self, e: ContractMade) -> None:
         c = self.contract_of(e.contract)
@@ -227,6 +233,7 @@ LINES: dict[type[Event], str] = {
     WildsDrawn: "_wilds_drawn",
     OrderFlipped: "_order_flip",
     TrickEffected: "_trick_effect",
+    TrickGiven: "_trick_given",
     Tribute: "_tribute",
     TributeReturned: "_tribute_back",
     TributeResisted: "_resisted",

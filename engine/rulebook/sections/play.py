@@ -7,7 +7,7 @@ from collections import Counter
 from typing import Any
 
 from paixing.rules.cards import parse_cards
-from paixing.rules.hand_rules import EndsTrick
+from paixing.rules.hand_rules import EndsTrick, TrickEffect
 from paixing.rules.obligations import FirstPlay, Obligation, SuitLock, Warn
 from paixing.rules.scoring import Bonuses
 
@@ -80,12 +80,7 @@ def play(pen: Pen) -> dict[str, Any] | None:
         kept = [r for r in pr.order_flip.keep if r in pen.v.ranks.order]
         keep = pen.s("play.order_flip_keep", ranks=pen.join(kept)) if kept else ""
         facts.append((pen.s("play.order_flip"), pen.s("play.order_flip_v", types=pen.join(pen.name(t) for t in pr.order_flip.types), keep=keep)))
-    for effect in pr.trick_effects:
-        if effect.ends_trick is not None:
-            facts.append((pen.s("play.effect"), _ends_trick(pen, effect.ends_trick)))
-        if effect.lead_to_partner is not None:
-            cards = pen.join(face(c).text for text in effect.lead_to_partner.cards for c in parse_cards(text))
-            facts.append((pen.s("play.effect"), pen.s("play.lead_to_partner", cards=cards)))
+    facts += [(pen.s("play.effect"), _effect(pen, e)) for e in pr.trick_effects]
     facts += [(pen.s("ob.label"), obligation(pen, o)) for o in pr.obligations]
     points = []
     total = ""
@@ -95,3 +90,13 @@ def play(pen: Pen) -> dict[str, Any] | None:
         deck_total = sum(deck[r] * n for r, n in pr.points.items())
         total = pen.s("play.total", total=deck_total)
     return {"tricks": pen.s("play.tricks"), "facts": facts, "points": points, "total": total, "bonuses": _bonuses(pen, g.bonuses)}
+
+
+def _effect(pen: Pen, effect: TrickEffect) -> str:
+    """The sentence of one trick effect."""
+    if effect.ends_trick is not None:
+        return _ends_trick(pen, effect.ends_trick)
+    body = effect.give_trick or effect.lead_to_partner
+    assert body is not None
+    cards = pen.join(face(c).text for text in body.cards for c in parse_cards(text))
+    return pen.s("play.give_trick" if effect.give_trick is not None else "play.lead_to_partner", cards=cards)
