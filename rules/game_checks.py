@@ -161,6 +161,22 @@ def obligations(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
         if o.warn is not None:
             for j, tid in enumerate(o.warn.hand_types):
                 yield from refs.type_ref((*loc, "hand_types", j), tid)
+        if o.wish is not None:
+            yield from _wish(v, o.wish.card, o.wish.ranks, loc)
+
+
+def _wish(v: Variant, card: str, ranks: list[str], loc: tuple[int | str, ...]) -> Iterator[Located]:
+    """A wish names one card of the deck and ranks of ``ranks.order``."""
+    try:
+        cards = parse_cards(card)
+    except CardError as exc:
+        yield Located((*loc, "card"), str(exc))
+        cards = []
+    if len(cards) > 1:
+        yield Located((*loc, "card"), f"{card!r}: name one card")
+    for j, rank in enumerate(ranks):
+        if rank not in v.ranks.order:
+            yield Located((*loc, "ranks", j), f"rank {rank!r} is not in ranks.order")
 
 
 def score_forms(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:

@@ -57,6 +57,8 @@ def parse_action(rs: Ruleset, text: str, hand: Sequence[Card] | None, target: Pl
         if len(words) != 2 or not words[1].isdigit():
             raise IllegalAction("gift: give the trick to a seat, e.g. gift 1")
         return Action("gift", value=int(words[1]))
+    if words[0].lower() == "wish":
+        return _wish(words[1:])
     typed = steps.parse(words)
     if typed is not None:
         return typed
@@ -68,6 +70,19 @@ def parse_action(rs: Ruleset, text: str, hand: Sequence[Card] | None, target: Pl
     if hand is None:
         raise IllegalAction("it is not the time to play cards")
     return play_from_cards(rs, cards, reading.strip(), hand, target)
+
+
+def _wish(args: list[str]) -> Action:
+    """``wish <rank>`` or ``wish none``."""
+    if len(args) == 1 and args[0].lower() == "none":
+        return Action("wish")
+    try:
+        cards = parse_cards(args[0]) if len(args) == 1 else []
+    except (CardError, ValueError):
+        cards = []
+    if len(cards) != 1:
+        raise IllegalAction("wish: name a rank (wish 7) or none (wish none)")
+    return Action("wish", card=Card(cards[0].rank))
 
 
 def play_from_cards(rs: Ruleset, cards: list[Card], reading: str, hand: Sequence[Card], target: Play | None) -> Action:

@@ -283,6 +283,24 @@ class TrickGiven(Event):
     captured: int
 
 
+@dataclass(frozen=True)
+class Wished(Event):
+    """``seat`` played the card of a ``wish`` obligation and named ``rank`` (None: no wish)."""
+
+    kind: ClassVar[str] = "wished"
+    seat: int
+    rank: str | None
+
+
+@dataclass(frozen=True)
+class WishMet(Event):
+    """``seat`` played a card of the wished ``rank``: the wish is fulfilled."""
+
+    kind: ClassVar[str] = "wish_met"
+    seat: int
+    rank: str
+
+
 for _event_class in EVENTS.values():
     fast_init(_event_class)  # an event is built on every action: see paixing.game.frozen
 

@@ -46,11 +46,14 @@ from paixing.game.events import (
     TrickEffected,
     TrickGiven,
     WildsDrawn,
+    Wished,
+    WishMet,
 )
 from paixing.game.facts import HandFacts
 from paixing.game.hand_params import HandSetup
 from paixing.game.match import MatchState
 from paixing.game.obligations import Obligations, Turn, compile_rules
+from paixing.game.obligations.wish import WishRule, holds
 from paixing.game.observation import History, Observation
 from paixing.game.record_format import game_record
 from paixing.game.seat_views import MOVE_EVENTS, PublicViews
@@ -180,6 +183,11 @@ class Game:
         self.tricks = 0
         self.flipped = False
         """The rank order is reversed (``play.order_flip``): ``rs`` was compiled so."""
+        self.wish: str | None = None
+        """The rank wished and not yet played (a ``wish`` obligation), or None."""
+        self.wishing: tuple[int, int] | None = None
+        """(the seat that may wish now, the seat to act after him): the decision right after
+        the play of a ``wish`` obligation's card, until ``wish <rank>`` or ``wish none``."""
         self.gift: tuple[int, int, bool] | None = None
         """A closed trick to be given away (``trick_effects: give_trick``): (its winner, what it
         captured, whether the hand is over), until the winner names the opponent (``gift``)."""
@@ -231,6 +239,8 @@ class Game:
         other.tricks = self.tricks
         other.flipped = self.flipped
         other.gift = self.gift
+        other.wish = self.wish
+        other.wishing = self.wishing
         return other
 
     def clone(self) -> Game:
@@ -516,6 +526,7 @@ class Game:
             first_play=not any(self.plays_made),
             next_left=len(self.hands[nxt]) if nxt != seat else 99,
             trick=tuple(p for _, p in self.trick if p is not None),
+            wish=self.wish,
         )
 
     def _check_obligations(self, action: Action) -> None:
@@ -770,7 +781,7 @@ class Game:
         action is made when it is read (see ``LegalActions``)."""
         acts = NO_ACTIONS
         if self.phase == "play":
-            acts = self._play_actions() if self.gift is None else self._gift_actions()
+            acts = self._gift_actions() if self.gift is not None else self._wish_actions() if self.wishing is not None else self._play_actions()
         elif self.phase == "contract":
             assert self.step is not None
             acts = LegalActions([], self.step.actions(self, self.turn))
@@ -801,8 +812,7 @@ class Game:
             self.actions.append(str(action))
             self._apply_contract(action)
             return
-        if self.gift is not None or action.kind == "gift":
-            self._apply_gift(action)
+        if self._decision(action):
             return
         if action.kind == "pass":
             if self.last is None:
@@ -820,7 +830,59 @@ class Game:
         else:
             raise IllegalAction(f"{action} is not allowed during play")
         self._issued = NO_ACTIONS
+        self._play_and_wish(action)
+
+    def _decision(self, action: Action) -> bool:
+        """Apply a decision of trick play that is no play (a trick given away, a wish) when one
+        is due or ``action`` is one; whether it was (refused with its reason when not due)."""
+        if self.gift is not None or action.kind == "gift":
+            self._apply_gift(action)
+            return True
+        if self.wishing is not None or action.kind == "wish":
+            self._apply_wish(action)
+            return True
+        return False
+
+    def _wish_rule(self) -> WishRule | None:
+        """The hand's ``wish`` obligation, if it has one."""
+        rules = self.obligations.rules if self.obligations is not None else ()
+        return next((r for r in rules if isinstance(r, WishRule)), None)
+
+    def _play_and_wish(self, action: Action) -> None:
+        """Apply a checked play; a play of the wished rank fulfils the wish, and a play of the
+        wish's card makes its player's next decision the wish."""
+        seat, play, wished = self.turn, action.play, self.wish
+        assert play is not None
         self._apply_play(action)
+        if self.phase != "play":
+            return
+        if wished is not None and holds(play, wished):
+            self.wish = None
+            self.record(WishMet(seat, wished))
+        rule = self._wish_rule()
+        if rule is not None and rule.triggers(play):
+            self.wishing = (seat, self.turn)
+            self.turn = seat
+
+    def _wish_actions(self) -> LegalActions:
+        """No wish, or one of the ranks the rule lists."""
+        rule = self._wish_rule()
+        assert rule is not None
+        return LegalActions([], [Action("wish"), *(Action("wish", card=Card(r)) for r in rule.ranks)])
+
+    def _apply_wish(self, action: Action) -> None:
+        """Name the rank (or none) the ``wishing`` seat chose; the turn goes on."""
+        if self.wishing is None:
+            raise IllegalAction(f"{action} is not allowed now: only the player of the wish's card wishes, at once")
+        if action not in self._wish_actions():
+            raise IllegalAction(f"{action} is not allowed now: wish for a rank (wish 7) or make no wish (wish none)")
+        seat, after = self.wishing
+        self.wishing = None
+        self._issued = NO_ACTIONS
+        self.actions.append(str(action))
+        self.wish = action.card.rank if action.card is not None else None
+        self.record(Wished(seat, self.wish))
+        self.turn = after
 
     def observation(self, seat: int) -> Observation:
         """Exactly what ``seat`` may know now (``paixing.game.observation``). Built for every

@@ -8,7 +8,7 @@ from typing import Any
 
 from paixing.rules.cards import parse_cards
 from paixing.rules.hand_rules import EndsTrick, TrickEffect
-from paixing.rules.obligations import FirstPlay, Obligation, SuitLock, Warn
+from paixing.rules.obligations import FirstPlay, Obligation, SuitLock, Warn, Wish
 from paixing.rules.scoring import Bonuses
 
 from ..faces import face
@@ -47,6 +47,9 @@ def obligation(pen: Pen, o: Obligation) -> str:
         return pen.s("ob.warn", n=body.next_left, types=pen.join(pen.name(t) for t in body.hand_types))
     if isinstance(body, SuitLock):
         return pen.s("ob.suit_lock", n=body.after)
+    if isinstance(body, Wish):
+        (card,) = parse_cards(body.card)
+        return pen.s("ob.wish", card=face(card).text, ranks=pen.join(body.ranks))
     return pen.s(f"ob.{o.kind}")
 
 
