@@ -228,6 +228,9 @@ class LeadToPartner(Model):
 
     cards: list[str] = Field(min_length=1)
     """The cards (``["3S"]``)."""
+    partner_out: Literal["player", "next_after_partner"] = "player"
+    """Who leads when the partner has gone out: the player himself (``player``), or the next
+    player still in after the partner in playing order (``next_after_partner``: Tichu's Dog)."""
 
 
 class GiveTrick(Model):

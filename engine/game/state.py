@@ -62,6 +62,7 @@ from paixing.game.settle import Settlement, settle
 from paixing.game.steps import DONE, HANDLED, StepRunner
 from paixing.game.teams import build_seats
 from paixing.game.tricks import (
+    after_partner,
     capture_value,
     earned_bonus,
     lead_after_out,
@@ -633,7 +634,9 @@ class Game:
         if found is None:
             return False
         self.record(TrickEffected(seat, found[0]))
-        mate = partner_lead(self.seats, self.hands, self.active, seat) if found[1] == "partner" else None
+        mate = partner_lead(self.seats, self.hands, self.active, seat) if found[1] != "close" else None
+        if mate is None and found[1] == "partner_next":
+            mate = after_partner(self.seats, self.hands, self.active, seat)
         self._close_trick(lead=mate)
         return True
 

@@ -94,3 +94,18 @@ def test_the_cards_are_notation(tmp_path: Path) -> None:
         load_variant(str(tmp_path / "special-effects.yaml"))
     assert [p.split(": ", 1)[1] for p in err.value.problems] == [
         "game.play.trick_effects[1].give_trick.cards[0]: bad card token 'DRX' at position 1: the special cards FL, MJ, DOG, PH, DR are tokens of their own"]
+
+
+def test_the_dog_with_the_partner_out_leads_to_the_next_after_him() -> None:
+    moves = [
+        "MJ 2S 3S 4S 5S", "2H 3H 4H 5H 6H", "3C 4C 5C 6C 7C", "pass", "pass", "pass",
+        "8C 9C 10C JC QC KC AC", "pass", "pass", "pass", "2C PH", "pass", "pass", "pass",
+        "2D", "6S", "pass", "pass", "DOG",
+    ]
+    g = play_fixture({**FIXTURE, "actions": moves})
+    assert g.finish == [2]
+    assert [e.to_json() for e in g.log[-3:]] == [
+        {"event": "trick_effect", "seat": 0, "effect": "lead_to_partner"},
+        {"event": "trick", "seat": 0, "captured": 0},
+        {"event": "lead", "seat": 3},
+    ]

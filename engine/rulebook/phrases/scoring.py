@@ -32,6 +32,7 @@ PHRASES: dict[str, Phrase] = {
     "play.ends_trick_cards": ("单出{cards}{on}后本墩立即结束，出牌者接着领出，没人能再压", "{cards} played alone{on} ends the trick at once, nobody can beat it; its player leads the next"),
     "play.ends_trick_on": ("压{types}", " on {types}"),
     "play.give_trick": ("{cards}赢的一墩要送给一名对手（由赢墩者选择），赢墩者仍然领出下一墩", "A trick won by {cards} is given to an opponent of the winner's choice; the winner still leads the next"),
+    "play.lead_to_partner_next": ("（对家已出完时，由对家之后的下一家领出）", " (the partner out: the next player still in after him)"),
     "play.lead_to_partner": ("打出{cards}后本墩立即结束，由出牌者的对家领出", "{cards} ends the trick at once, and the player's partner leads the next"),
     "play.ends_trick": (
         "打出含{ranks}的牌（包括经过它的顺子和当它用的癞子）后本墩立即结束，出牌者接着领出",

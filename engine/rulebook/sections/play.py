@@ -102,4 +102,6 @@ def _effect(pen: Pen, effect: TrickEffect) -> str:
     body = effect.give_trick or effect.lead_to_partner
     assert body is not None
     cards = pen.join(face(c).text for text in body.cards for c in parse_cards(text))
+    if effect.lead_to_partner is not None and effect.lead_to_partner.partner_out == "next_after_partner":
+        return pen.s("play.lead_to_partner", cards=cards) + pen.s("play.lead_to_partner_next")
     return pen.s("play.give_trick" if effect.give_trick is not None else "play.lead_to_partner", cards=cards)
