@@ -346,10 +346,29 @@ def play_changes(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
             yield Located(("game", "contracts", i, "titles"), f"{len(c.titles)} titles for {v.players} players: one per place")
 
 
+def passed_cards(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
+    """A ``pass_cards`` step passes to other seats, each once; its leader card is notation."""
+    for i, step in enumerate(g.steps):
+        body = step.pass_cards
+        if body is None:
+            continue
+        loc: tuple[int | str, ...] = ("game", "steps", i, "pass_cards")
+        for j, k in enumerate(body.to):
+            if k >= v.players:
+                yield Located((*loc, "to", j), f"{k}: a receiver is 1 to {v.players - 1} places after the player")
+            elif body.to.index(k) != j:
+                yield Located((*loc, "to", j), f"{k} is listed twice: a player passes one card to each receiver")
+        if body.leader_card is not None:
+            try:
+                parse_cards(body.leader_card)
+            except CardError as exc:
+                yield Located((*loc, "leader_card"), str(exc))
+
+
 GAME_CHECKS: Registry[GameCheck] = Registry("game check", [(check.__name__, check) for check in (
     dealer, dealt_events, steps, contracts, bonuses, points, deal_size, obligations, score_forms,
     partners_picked, dealer_card_is_one, auction_values, deal_gives_cards, fixed_sides, session_rules,
-    drawn_wilds, play_changes,
+    drawn_wilds, play_changes, passed_cards,
 )])
 """Every check of ``game:`` by its function's name, in the order their problems are reported."""
 

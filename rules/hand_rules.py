@@ -11,7 +11,7 @@ from typing import Annotated, ClassVar, Literal, get_args
 
 from pydantic import Field, model_validator
 
-from .base import Model, OneOf, Text
+from .base import MAX_PLAYERS, Model, OneOf, Text
 from .match import MatchRules, Tribute
 from .obligations import Obligation
 from .scoring import (
@@ -159,6 +159,20 @@ class DrawWild(Model):
     terminal."""
 
 
+class PassCards(Model):
+    """Cards passed after the deal, all at once in effect (Tichu: one to each other player):
+    each player in turn from the dealer chooses one card for each seat of ``to``, one decision
+    at a time (``give <card>``), seen by nobody else; when every player has chosen, the cards
+    change hands."""
+
+    to: list[Annotated[int, Field(ge=1, le=MAX_PLAYERS - 1)]] = Field(default=[1, 2, 3], min_length=1)
+    """The receivers of a player's cards, in the order he chooses them, by their place after
+    him in playing order (1: the next player, 2: the one after …); each once."""
+    leader_card: str | None = None
+    """After the exchange, the holder of this card leads the first trick (``MJ``); absent: the
+    contract's leader."""
+
+
 class Step(OneOf):
     """One step of the contract phase; exactly one kind."""
 
@@ -176,6 +190,8 @@ class Step(OneOf):
     """The exchange before a later hand of a match (进贡/还贡); makes the fixed sides' contract."""
     draw_wild: DrawWild | None = None
     """Wild ranks drawn and shown to all."""
+    pass_cards: PassCards | None = None
+    """Cards passed to other players after the deal (one to each, at once in effect)."""
 
 
 STEP_KINDS: tuple[str, ...] = tuple(Step.model_fields)

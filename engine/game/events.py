@@ -284,6 +284,15 @@ class TrickGiven(Event):
 
 
 @dataclass(frozen=True)
+class CardsPassed(Event):
+    """Every player has chosen the cards he passes (``pass_cards``), and they changed hands; which
+    cards is no public fact (each player sees his own hand), so the event names none."""
+
+    kind: ClassVar[str] = "cards_passed"
+    seats: int
+
+
+@dataclass(frozen=True)
 class Wished(Event):
     """``seat`` played the card of a ``wish`` obligation and named ``rank`` (None: no wish)."""
 
