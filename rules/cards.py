@@ -18,8 +18,11 @@ from typing import NamedTuple
 RANKS: tuple[str, ...] = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
 """Natural ranks in the conventional order of Chinese climbing games (3 low, 2 high)."""
 JOKERS: tuple[str, ...] = ("BJ", "RJ")
-EXTRAS: tuple[str, ...] = ("FL",)
-"""Extra cards a variant may add to the deck: ``FL`` is a flower card (花牌)."""
+EXTRAS: tuple[str, ...] = ("FL", "MJ", "DOG", "PH", "DR")
+"""Extra cards a variant may add to the deck (``deck.extra``), each a suitless token of its own:
+``FL`` a flower card (花牌); ``MJ`` the Mah Jong (the 1), ``DOG`` the Dog, ``PH`` the Phoenix and
+``DR`` the Dragon, the special cards of Tichu-like games. What each one does (a rank of
+``ranks.order``, a wild card, a trick effect) is the variant's to say."""
 SPECIALS: tuple[str, ...] = JOKERS + EXTRAS
 """Suitless cards that are always tokens of their own."""
 SUITS: tuple[str, ...] = ("S", "H", "C", "D")
@@ -108,7 +111,7 @@ def parse_card_token(token: str, position: int = 1) -> list[Card]:
     if any(j in norm for j in JOKERS):
         hint = "jokers BJ and RJ are tokens of their own"
     elif any(j in norm for j in EXTRAS):
-        hint = "a flower card FL is a token of its own"
+        hint = f"the special cards {', '.join(EXTRAS)} are tokens of their own"
     else:
         hint = "expected a card such as 7S, 10H, TD, BJ, RJ or a run of ranks such as 55667788"
     raise CardError(f"bad card token {raw!r} at position {position}: {hint}")

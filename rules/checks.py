@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from .base import Range
-from .cards import CardError, full_pack, parse_cards
+from .cards import EXTRAS, CardError, full_pack, parse_cards
 from .extends import load_chain, merge, merge_chain
 from .game_checks import game_problems
 from .models import HandType, Variant
@@ -330,8 +330,59 @@ def wild_alone_rank(v: Variant) -> Iterator[Located]:
         yield Located(("wildcards", "alone_as"), f"rank {rank!r} is removed from the deck (deck.remove)")
 
 
+def extra_cards(v: Variant) -> Iterator[Located]:
+    """Every extra card the deck adds (the flower card aside: ``deck_and_wildcards``) is a rank
+    or a wild card, and every extra card a rank or the wild cards name is dealt."""
+    known = set(v.ranks.order)
+    wild = _wild(v)
+    dealt: dict[str, int] = {str(k): n for k, n in v.deck.extra.items()}
+    for name, n in dealt.items():
+        if name != "FL" and n and name not in known and name not in wild:
+            yield Located(("deck", "extra", name), f"{name} has no place in the game: list it in ranks.order (a rank) or in wildcards.cards (a wild card)")
+    for i, rank in enumerate(v.ranks.order):
+        if rank in EXTRAS and not dealt.get(rank):
+            yield Located(("ranks", "order", i), f"{rank} is not dealt: add it to deck.extra")
+    if "PH" in wild and not dealt.get("PH"):
+        yield Located(("wildcards", "cards"), "PH is not dealt: add it to deck.extra")
+
+
+def half_above(v: Variant) -> Iterator[Located]:
+    """A lone wild single half a rank above its card needs the single type to read the half:
+    ``compare.key: [top, wild_alone]``."""
+    if v.wildcards is None or not v.wildcards.half_above:
+        return
+    for i, t in enumerate(v.hand_types):
+        size = t.group.size if t.group is not None else None
+        if size is not None and size.min == size.max == 1 and t.kickers is None and t.compare.key != ["top", "wild_alone"]:
+            yield Located(("hand_types", i, "compare", "key"), f"wildcards.half_above: the single type {t.id!r} must compare by [top, wild_alone] (the half rank of a lone wild card)")
+
+
+def _copies(v: Variant, name: str) -> int:
+    """How many cards named ``name`` (a rank, a joker or an extra card) the deck deals."""
+    if name in EXTRAS:
+        return sum(n for k, n in v.deck.extra.items() if k == name)
+    removed = parse_cards(" ".join(v.deck.remove)) if v.deck.remove else []
+    return v.deck.packs * sum(1 for c in full_pack(v.deck.jokers) if c.rank == name and c not in removed)
+
+
+def single_only(v: Variant) -> Iterator[Located]:
+    """A rank played only alone is a rank of ``order``, outside ``sequence``, dealt once."""
+    for i, name in enumerate(v.ranks.single_only):
+        where = ("ranks", "single_only", i)
+        copies = _copies(v, name)
+        if name not in v.ranks.order:
+            yield Located(where, f"{name} is not in ranks.order")
+        elif name in v.ranks.sequence:
+            yield Located(where, f"{name} is also in ranks.sequence: a card played only alone never stands in a chain")
+        elif copies != 1:
+            yield Located(where, f"{name} is dealt {copies} times: a card played only alone must be dealt once")
+
+
 CHECKS: Registry[Check] = Registry("loader check", [(check.__name__, check) for check in (
     deck_and_wildcards,
+    extra_cards,
+    single_only,
+    half_above,
     deck_remove,
     hand_types,
     ladder,

@@ -192,7 +192,7 @@ def bonuses(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
 
 def points(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
     for rank in g.play.points:
-        if rank not in v.ranks.order:
+        if rank not in v.ranks.order and not (rank in v.deck.extra and v.deck.extra[rank]):
             yield Located(("game", "play", "points", rank), f"rank {rank!r} is not in ranks.order")
 
 
@@ -222,6 +222,22 @@ def obligations(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
         if o.warn is not None:
             for j, tid in enumerate(o.warn.hand_types):
                 yield from refs.type_ref((*loc, "hand_types", j), tid)
+        if o.wish is not None:
+            yield from _wish(v, o.wish.card, o.wish.ranks, loc)
+
+
+def _wish(v: Variant, card: str, ranks: list[str], loc: tuple[int | str, ...]) -> Iterator[Located]:
+    """A wish names one card of the deck and ranks of ``ranks.order``."""
+    try:
+        cards = parse_cards(card)
+    except CardError as exc:
+        yield Located((*loc, "card"), str(exc))
+        cards = []
+    if len(cards) > 1:
+        yield Located((*loc, "card"), f"{card!r}: name one card")
+    for j, rank in enumerate(ranks):
+        if rank not in v.ranks.order:
+            yield Located((*loc, "ranks", j), f"rank {rank!r} is not in ranks.order")
 
 
 def score_forms(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
@@ -390,15 +406,36 @@ def play_changes(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
             yield from _ends_trick(v, effect.ends_trick, refs, ("game", "play", "trick_effects", k, "ends_trick"))
         if effect.lead_to_partner is not None:
             yield from _card_texts(effect.lead_to_partner.cards, ("game", "play", "trick_effects", k, "lead_to_partner", "cards"))
+        if effect.give_trick is not None:
+            yield from _card_texts(effect.give_trick.cards, ("game", "play", "trick_effects", k, "give_trick", "cards"))
     for i, c in enumerate(g.contracts):
         if c.titles and len(c.titles) != v.players:
             yield Located(("game", "contracts", i, "titles"), f"{len(c.titles)} titles for {v.players} players: one per place")
 
 
+def passed_cards(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
+    """A ``pass_cards`` step passes to other seats, each once; its leader card is notation."""
+    for i, step in enumerate(g.steps):
+        body = step.pass_cards
+        if body is None:
+            continue
+        loc: tuple[int | str, ...] = ("game", "steps", i, "pass_cards")
+        for j, k in enumerate(body.to):
+            if k >= v.players:
+                yield Located((*loc, "to", j), f"{k}: a receiver is 1 to {v.players - 1} places after the player")
+            elif body.to.index(k) != j:
+                yield Located((*loc, "to", j), f"{k} is listed twice: a player passes one card to each receiver")
+        if body.leader_card is not None:
+            try:
+                parse_cards(body.leader_card)
+            except CardError as exc:
+                yield Located((*loc, "leader_card"), str(exc))
+
+
 GAME_CHECKS: Registry[GameCheck] = Registry("game check", [(check.__name__, check) for check in (
     dealer, dealt_events, steps, contracts, bonuses, points, deal_size, obligations, score_forms,
     partners_picked, dealer_card_is_one, auction_values, deal_gives_cards, fixed_sides, session_rules,
-    drawn_wilds, factor_ids, stock, play_changes, held_cards, holders_made,
+    drawn_wilds, factor_ids, stock, play_changes, held_cards, holders_made, passed_cards,
 )])
 """Every check of ``game:`` by its function's name, in the order their problems are reported."""
 

@@ -11,7 +11,7 @@ from typing import Annotated, ClassVar, Literal, get_args
 
 from pydantic import Field, model_validator
 
-from .base import Model, OneOf, Text
+from .base import MAX_PLAYERS, Model, OneOf, Text
 from .match import MatchRules, Tribute
 from .obligations import Obligation
 from .scoring import (
@@ -195,6 +195,20 @@ class DrawWild(Model):
     terminal."""
 
 
+class PassCards(Model):
+    """Cards passed after the deal, all at once in effect (Tichu: one to each other player):
+    each player in turn from the dealer chooses one card for each seat of ``to``, one decision
+    at a time (``give <card>``), seen by nobody else; when every player has chosen, the cards
+    change hands."""
+
+    to: list[Annotated[int, Field(ge=1, le=MAX_PLAYERS - 1)]] = Field(default=[1, 2, 3], min_length=1)
+    """The receivers of a player's cards, in the order he chooses them, by their place after
+    him in playing order (1: the next player, 2: the one after …); each once."""
+    leader_card: str | None = None
+    """After the exchange, the holder of this card leads the first trick (``MJ``); absent: the
+    contract's leader."""
+
+
 class Step(OneOf):
     """One step of the contract phase; exactly one kind."""
 
@@ -216,6 +230,8 @@ class Step(OneOf):
     """Secret sides by who holds named cards."""
     show_cards: ShowCards | None = None
     """The holders of those cards may show them before play."""
+    pass_cards: PassCards | None = None
+    """Cards passed to other players after the deal (one to each, at once in effect)."""
 
 
 STEP_KINDS: tuple[str, ...] = tuple(Step.model_fields)
@@ -279,6 +295,18 @@ class LeadToPartner(Model):
 
     cards: list[str] = Field(min_length=1)
     """The cards (``["3S"]``)."""
+    partner_out: Literal["player", "next_after_partner"] = "player"
+    """Who leads when the partner has gone out: the player himself (``player``), or the next
+    player still in after the partner in playing order (``next_after_partner``: Tichu's Dog)."""
+
+
+class GiveTrick(Model):
+    """A trick won by a play made of exactly the listed cards (Tichu's Dragon) is given away:
+    when it closes, its winner chooses one of his opponents (one who has gone out included), who
+    captures it; the winner still leads the next trick (or, out, whoever leads after him)."""
+
+    cards: list[str] = Field(min_length=1)
+    """The cards (``["DR"]``)."""
 
 
 class TrickEffect(OneOf):
@@ -290,6 +318,8 @@ class TrickEffect(OneOf):
     """The play ends the trick; its player leads again."""
     lead_to_partner: LeadToPartner | None = None
     """The play ends the trick; the player's partner leads."""
+    give_trick: GiveTrick | None = None
+    """The trick this play wins is given to an opponent of the winner's choice."""
 
 
 TRICK_EFFECT_KINDS: tuple[str, ...] = tuple(TrickEffect.model_fields)
@@ -302,7 +332,9 @@ class PlayRules(Model):
     capture: Literal["none", "cards", "points"] = "none"
     """What the trick winner takes: nothing, the cards (counted), or their point values."""
     points: dict[str, int] = {}
-    """Point value of a rank (5: 5, 10: 10, K: 10), for ``capture: points``."""
+    """Point value of a rank (5: 5, 10: 10, K: 10), for ``capture: points``; an extra card of
+    the deck counts by its token, ranked or wild (Tichu: ``DR: 25``, ``PH: -25``), and a value
+    may be negative."""
     lead_after_out: Literal["next_active", "partner_if_revealed"] = "next_active"
     """Who leads when the trick winner has gone out: the next player still in, or (接风) his
     partner if the partner is known and still in, else the next player still in."""

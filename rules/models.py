@@ -28,6 +28,8 @@ __all__ = ["SHAPES", "Chain", "Flush", "Group", "RankName", "RankSet", "Range"]
 
 
 SuitName = Literal["S", "H", "C", "D"]
+ExtraName = Literal["FL", "MJ", "DOG", "PH", "DR"]
+"""A card a variant may add to the deck (``rules.cards.EXTRAS``)."""
 
 
 class Deck(Model):
@@ -39,9 +41,13 @@ class Deck(Model):
     """Whether each pack keeps its two jokers (BJ small/black, RJ big/red)."""
     remove: list[str] = []
     """Cards taken out of every pack before the deal, in card notation (e.g. ``2S``)."""
-    extra: dict[Literal["FL"], int] = {}
-    """Extra cards added once to the whole deck: ``FL`` is a flower card (花牌), which has no
-    rank, suit or point value of its own and is usually wild."""
+    extra: dict[ExtraName, int] = {}
+    """Extra cards added once to the whole deck, each a suitless token of its own: ``FL`` is a
+    flower card (花牌), which has no rank, suit or point value of its own and is usually wild;
+    ``MJ`` (the Mah Jong, a 1), ``DOG`` (the Dog), ``PH`` (the Phoenix) and ``DR`` (the Dragon)
+    are Tichu's special cards. An extra card is either a rank (listed in ``ranks.order``, and
+    in ``ranks.sequence`` when it may stand in a straight, as the Mah Jong does) or a wild card
+    (``wildcards.cards``)."""
 
 
 def _chain_text(value: Any) -> Any:
@@ -88,6 +94,11 @@ class Ranks(Model):
     lowest straight and 10JQKA the highest."""
     suits: list[SuitName] = ["D", "C", "H", "S"]
     """Suits from lowest to highest, used only where a hand type compares by suit."""
+    single_only: list[RankName] = []
+    """Ranks played only as a single card (Tichu's Dog and Dragon): never in a group of two or
+    more, a chain or a kicker, and no wild card stands for them. Each must be dealt once and
+    stay out of ``sequence``; its place in ``order`` ranks it as a single (the Dragon above the
+    ace, the Dog below every card: it beats nothing)."""
     level: RankName | None = None
     """The level rank (级牌) of a hand that is not given one (the first hand of a session); a
     session gives each hand its own level. The level rank ranks just below the jokers (above
@@ -119,8 +130,8 @@ class Ranks(Model):
         return self
 
 
-WildName = Literal["BJ", "RJ", "FL", "level_heart", "drawn"]
-"""A wild card: a joker, a flower card, the heart of the level rank, or a drawn rank."""
+WildName = Literal["BJ", "RJ", "FL", "PH", "level_heart", "drawn"]
+"""A wild card: a joker, a flower card, the Phoenix, the heart of the level rank, or a drawn rank."""
 
 
 class Wildcards(Model):
@@ -139,6 +150,12 @@ class Wildcards(Model):
     """The rank wild cards count as when played only with other wild cards (a lone joker is a 3;
     two jokers are a pair of that rank). A hand type made of exact cards (such as four jokers)
     takes precedence over this reading."""
+    half_above: bool = False
+    """A single wild card played alone (Tichu's Phoenix) reads half a rank above the single it
+    answers: it beats that card and loses to any higher rank, and it never answers a card of
+    ``ranks.single_only`` (the Dragon). Led, it reads half a rank above ``alone_as`` (the
+    Phoenix led is 1½: the 2 beats it, the Mah Jong does not); ``never_as`` does not hold for
+    this reading. The single type compares by ``[top, wild_alone]``: ``wild_alone`` is the half."""
     never_as: list[RankName] = ["BJ", "RJ"]
     """Ranks a wild card never stands for. By default the jokers: where jokers are ordinary
     ranks and a flower card is wild, BJ + FL is not a pair of black jokers."""
@@ -176,13 +193,14 @@ class Kickers(Model):
         return self
 
 
-Feature = Literal["length", "top", "groups", "suit", "natural", "ranks", "category"]
+Feature = Literal["length", "top", "groups", "suit", "natural", "ranks", "category", "wild_alone"]
 """Comparison features: ``length`` cards in the play (capped by ``length_cap``); ``top`` the
 highest rank of the core (for one group, its rank); ``groups`` the core's groups largest first,
 each by size then rank; ``suit`` the suit of the play's highest card (a one-suit play: its suit;
 n of a kind: the highest suit among its cards; a chain: the suit of its top card), by
 ``ranks.suits``; ``natural`` 1 without wild cards; ``ranks`` every rank of the core, high to
-low (flush against flush); ``category`` the type's ``compare.category``."""
+low (flush against flush); ``category`` the type's ``compare.category``; ``wild_alone`` 1 for a play of wild cards alone
+(after ``top``: a lone Phoenix half a rank above the card it answers, ``wildcards.half_above``)."""
 
 
 class AlsoBeats(Model):

@@ -53,6 +53,18 @@ class SuitLock(Model):
     trick."""
 
 
+class Wish(Model):
+    """A wish (Tichu's Mah Jong): the player who plays ``card`` may name a rank at once
+    (``wish <rank>``, or ``wish none``). From then on, the player to act who can make a legal play
+    holding a natural card of that rank must make one (a bomb included; on a lead too), until a
+    card of the rank is played, which fulfils the wish. A player who cannot may play as usual."""
+
+    card: str
+    """The card whose play lets its player wish (``MJ``)."""
+    ranks: list[str] = Field(min_length=1)
+    """The ranks that may be wished (``["2", "3", …, A]``)."""
+
+
 class Obligation(OneOf):
     """One play obligation; exactly one kind."""
 
@@ -66,6 +78,8 @@ class Obligation(OneOf):
     """The highest play of a type when the next player is nearly out."""
     suit_lock: SuitLock | None = None
     """Plays in the suits of a trick locked by consecutive plays in the same suits (縛り)."""
+    wish: Wish | None = None
+    """A rank named by the player of a card, which the next players able to play it must play."""
 
 
 

@@ -20,7 +20,9 @@ def _rank_text(value: Any) -> Any:
     return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
 
 
-RankName = Annotated[str, BeforeValidator(_rank_text), Field(pattern=r"^(3|4|5|6|7|8|9|10|J|Q|K|A|2|BJ|RJ)$")]
+RankName = Annotated[str, BeforeValidator(_rank_text), Field(pattern=r"^(3|4|5|6|7|8|9|10|J|Q|K|A|2|BJ|RJ|MJ|DOG|DR)$")]
+"""A rank of ``ranks.order``: the thirteen natural ranks, the jokers, and the special cards that
+may rank (the Mah Jong ``MJ``, the Dog ``DOG``, the Dragon ``DR``)."""
 
 
 class Group(Model):

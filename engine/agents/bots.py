@@ -271,6 +271,8 @@ class GreedyBot:
     def _play(self, obs: Observation, actions: Sequence[Action]) -> Action:
         """Go out if possible; else let a known partner's trick stand; else lead or respond."""
         plays = [a for a in actions if a.play is not None]
+        if not plays:  # a decision of trick play that is no play: a trick given to a seat
+            return max(actions, key=lambda a: obs.cards_left[a.value] if a.value is not None else -1)
         out = [a for a in plays if len(a.play or ()) == len(obs.hand)]
         if out:
             return min(out, key=lambda a: self._response_cost(a.play))

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from paixing.hands.classify import classify
 from paixing.hands.examples import plays_against
-from paixing.hands.moves import beats_cards
+from paixing.hands.moves import answering, beats_cards
 from paixing.hands.play import beats, why
 from paixing.rules.cards import Card, parse_cards
 
@@ -75,12 +75,18 @@ def beats_cmd(
     b = readings(rs, b_cards)
     with user_errors():
         verdict = beats_cards(rs, a_cards, b_cards)
+
+
+    def on(p: Play, q: Play) -> Play:  # p as played on q (a lone Phoenix reads at q's rank)
+        return next(iter(answering(rs, [p], q)), p)
+
     if verdict:
-        x = next((p for p in a if all(beats(p, q) for q in b)), a[0])
+        x = next((p for p in a if all(beats(on(p, q), q) for q in b)), a[0])
         y = b[0]
     else:
         x = a[0]
-        y = next((q for q in b if not beats(x, q)), b[0])
+        y = next((q for q in b if not beats(on(x, q), q)), b[0])
+    x = on(x, y)
     reasons = {lang: why(x, y, lang) for lang in ("zh", "en")}
     if len(a) > 1 or len(b) > 1 or x.wild_as or y.wild_as:
         reasons["zh"] += f"（{reading(x, 'zh')} 对 {reading(y, 'zh')}）"

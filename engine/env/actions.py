@@ -67,6 +67,11 @@ def _contract_slots(rs: Ruleset) -> list[str]:
     for step in rules.steps:  # a step whose typed action names a card (call, give): one slot per card
         usage = STEPS[step.kind].usage
         slots += [f"{head} {c}" for head, arg in usage.items() if arg == "card" for c in distinct_cards(rs)]
+    if any(e.give_trick is not None for e in rules.play.trick_effects):  # a trick given to a seat
+        slots += [f"gift {s}" for s in range(rs.variant.players)]
+    for o in rules.play.obligations:  # a rank wished, or none
+        if o.wish is not None:
+            slots += ["wish none", *(str(Action("wish", card=Card(r))) for r in o.wish.ranks)]
     return list(dict.fromkeys(slots))
 
 

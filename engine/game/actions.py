@@ -42,7 +42,9 @@ class Action:
 
     kind: str
     """``play``, ``pass``, ``bid`` (a contract id), ``call`` (a partner card), ``value`` or
-    ``give`` (a card handed to another player: the return of a tribute)."""
+    ``give`` (a card handed to another player: the return of a tribute) or ``gift`` (a trick given
+away to the seat ``value``: the Dragon's) or ``wish`` (a rank ``card`` with its suit open, or
+none: the Mah Jong's wish)."""
     play: Play | None = None
     contract: str | None = None
     card: Card | None = None
@@ -63,6 +65,10 @@ class Action:
             return f"bid {self.value}"
         if self.kind == "give":
             return f"give {self.card}"
+        if self.kind == "gift":
+            return f"gift {self.value}"
+        if self.kind == "wish":
+            return f"wish {self.card.rank}" if self.card is not None else "wish none"
         return "pass"
 
 

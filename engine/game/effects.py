@@ -16,12 +16,13 @@ from typing import Any, Literal
 
 from paixing.hands.play import Play
 from paixing.rules.cards import parse_cards
-from paixing.rules.hand_rules import EndsTrick, LeadToPartner, TrickEffect
+from paixing.rules.hand_rules import EndsTrick, GiveTrick, LeadToPartner, TrickEffect
 from paixing.rules.registry import Registry
 
-Outcome = Literal["close", "partner"]
+Outcome = Literal["close", "partner", "partner_next"]
 """What a triggered effect does: ``close``, the trick ends at once, won by the play, whose
-player leads next; ``partner``, the trick ends so and his partner leads next."""
+player leads next; ``partner``, the trick ends so and his partner leads next (``partner_next``:
+or, the partner out, the next player still in after the partner)."""
 EffectFn = Callable[[Any, Play, "Play | None"], "Outcome | None"]
 EFFECTS: Registry[EffectFn] = Registry("trick effect")
 """Trick effect kind → its function (model, play, the play it beat or None on a lead) →
@@ -48,8 +49,21 @@ def _made_of(play: Play, texts: list[str]) -> bool:
 
 @EFFECTS.register("lead_to_partner")
 def _lead_to_partner(body: LeadToPartner, play: Play, beaten: Play | None) -> Outcome | None:
-    """The play is made of the cards."""
-    return "partner" if _made_of(play, body.cards) else None
+    """The play is made of the cards (``partner_next``: the next player after a partner out)."""
+    if not _made_of(play, body.cards):
+        return None
+    return "partner_next" if body.partner_out == "next_after_partner" else "partner"
+
+
+@EFFECTS.register("give_trick")
+def _give_trick(body: GiveTrick, play: Play, beaten: Play | None) -> Outcome | None:
+    """Nothing when played: the trick is given away when it closes (``gives_away``)."""
+    return None
+
+
+def gives_away(effects: list[TrickEffect], play: Play) -> bool:
+    """Whether the trick won by ``play`` is given to an opponent of the winner's choice."""
+    return any(e.give_trick is not None and _made_of(play, e.give_trick.cards) for e in effects)
 
 
 def trick_outcome(effects: list[TrickEffect], play: Play, beaten: Play | None) -> tuple[str, Outcome] | None:

@@ -20,6 +20,7 @@ from paixing.game.readings import record_text as play_record_text
 from paixing.hands.classify import classify
 from paixing.hands.compile import Ruleset
 from paixing.hands.generate import generate
+from paixing.hands.moves import answering
 from paixing.hands.play import Play, beats
 from paixing.hands.ruleset import TypeInfo
 from paixing.hands.view import HandView, UnknownCard
@@ -52,6 +53,12 @@ def parse_action(rs: Ruleset, text: str, hand: Sequence[Card] | None, target: Pl
         raise IllegalAction("empty action: type cards, pass, bid … or call …")
     if words[0].lower() in PASS_WORDS:
         return PASS
+    if words[0].lower() == "gift":
+        if len(words) != 2 or not words[1].isdigit():
+            raise IllegalAction("gift: give the trick to a seat, e.g. gift 1")
+        return Action("gift", value=int(words[1]))
+    if words[0].lower() == "wish":
+        return _wish(words[1:])
     typed = steps.parse(words)
     if typed is not None:
         return typed
@@ -63,6 +70,19 @@ def parse_action(rs: Ruleset, text: str, hand: Sequence[Card] | None, target: Pl
     if hand is None:
         raise IllegalAction("it is not the time to play cards")
     return play_from_cards(rs, cards, reading.strip(), hand, target)
+
+
+def _wish(args: list[str]) -> Action:
+    """``wish <rank>`` or ``wish none``."""
+    if len(args) == 1 and args[0].lower() == "none":
+        return Action("wish")
+    try:
+        cards = parse_cards(args[0]) if len(args) == 1 else []
+    except (CardError, ValueError):
+        cards = []
+    if len(cards) != 1:
+        raise IllegalAction("wish: name a rank (wish 7) or none (wish none)")
+    return Action("wish", card=Card(cards[0].rank))
 
 
 def play_from_cards(rs: Ruleset, cards: list[Card], reading: str, hand: Sequence[Card], target: Play | None) -> Action:
@@ -148,6 +168,9 @@ def _winning_readings(rs: Ruleset, concrete: list[Card], reading: str, target: P
         readings = [p for p in classify(rs, concrete) if p.type.playable]
     except UnknownCard as exc:
         raise IllegalAction(str(exc)) from None
+    if readings and target is not None:
+        # in context: a lone Phoenix reads at the rank it answers (none on the Dragon)
+        readings = answering(rs, readings, target) or readings
     if reading:
         try:
             readings = pick(rs, readings, reading)
@@ -167,7 +190,7 @@ def check_play(rs: Ruleset, play: Play, hand: Sequence[Card], target: Play | Non
     need = Counter(play.cards)
     if any(have[c] < n for c, n in need.items()):
         raise IllegalAction(f"{play.notation}: not all these cards are in your hand")
-    if play.identity not in {p.identity for p in classify(rs, play.cards)}:
+    if play.identity not in {p.identity for p in answering(rs, classify(rs, play.cards), target)}:
         raise IllegalAction(f"{play.notation} is not a {play.type.id}")
     if target is not None and not beats(play, target):
         raise IllegalAction(f"{play.notation} does not beat {target.notation}")

@@ -295,6 +295,44 @@ class TrickEffected(Event):
     effect: str
 
 
+@dataclass(frozen=True)
+class TrickGiven(Event):
+    """``seat`` won a trick that is given away (``trick_effects: give_trick``, Tichu's Dragon)
+    and gave it to ``to``: its ``captured`` moves from ``seat`` to ``to``."""
+
+    kind: ClassVar[str] = "trick_given"
+    seat: int
+    to: int
+    captured: int
+
+
+@dataclass(frozen=True)
+class CardsPassed(Event):
+    """Every player has chosen the cards he passes (``pass_cards``), and they changed hands; which
+    cards is no public fact (each player sees his own hand), so the event names none."""
+
+    kind: ClassVar[str] = "cards_passed"
+    seats: int
+
+
+@dataclass(frozen=True)
+class Wished(Event):
+    """``seat`` played the card of a ``wish`` obligation and named ``rank`` (None: no wish)."""
+
+    kind: ClassVar[str] = "wished"
+    seat: int
+    rank: str | None
+
+
+@dataclass(frozen=True)
+class WishMet(Event):
+    """``seat`` played a card of the wished ``rank``: the wish is fulfilled."""
+
+    kind: ClassVar[str] = "wish_met"
+    seat: int
+    rank: str
+
+
 for _event_class in EVENTS.values():
     fast_init(_event_class)  # an event is built on every action: see paixing.game.frozen
 

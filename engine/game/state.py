@@ -23,7 +23,7 @@ from paixing.game import entry, steps
 from paixing.game.action_log import ActionLog
 from paixing.game.actions import NO_ACTIONS, PASS, Action, IllegalAction, LegalActions, Meaning
 from paixing.game.dealt import instant_winner, rewards
-from paixing.game.effects import trick_outcome
+from paixing.game.effects import gives_away, trick_outcome
 from paixing.game.ends import hand_over
 from paixing.game.events import (
     LEADS,
@@ -46,12 +46,16 @@ from paixing.game.events import (
     SidePublic,
     Trick,
     TrickEffected,
+    TrickGiven,
     WildsDrawn,
+    Wished,
+    WishMet,
 )
 from paixing.game.facts import HandFacts
 from paixing.game.hand_params import HandSetup
 from paixing.game.match import MatchState
 from paixing.game.obligations import Obligations, Turn, compile_rules
+from paixing.game.obligations.wish import WishRule, holds
 from paixing.game.observation import History, Observation
 from paixing.game.record_format import game_record
 from paixing.game.seat_views import MOVE_EVENTS, PublicViews
@@ -60,6 +64,7 @@ from paixing.game.settle import Settlement, settle
 from paixing.game.steps import DONE, HANDLED, StepRunner
 from paixing.game.teams import build_seats
 from paixing.game.tricks import (
+    after_partner,
     capture_value,
     earned_bonus,
     lead_after_out,
@@ -184,6 +189,14 @@ class Game:
         self.tricks = 0
         self.flipped = False
         """The rank order is reversed (``play.order_flip``): ``rs`` was compiled so."""
+        self.wish: str | None = None
+        """The rank wished and not yet played (a ``wish`` obligation), or None."""
+        self.wishing: tuple[int, int] | None = None
+        """(the seat that may wish now, the seat to act after him): the decision right after
+        the play of a ``wish`` obligation's card, until ``wish <rank>`` or ``wish none``."""
+        self.gift: tuple[int, int, bool] | None = None
+        """A closed trick to be given away (``trick_effects: give_trick``): (its winner, what it
+        captured, whether the hand is over), until the winner names the opponent (``gift``)."""
 
     def copy(self) -> Game:
         """An independent copy that plays on alone (a search copies the hand at every node):
@@ -233,6 +246,9 @@ class Game:
         other.type_counts = dict(self.type_counts)
         other.tricks = self.tricks
         other.flipped = self.flipped
+        other.gift = self.gift
+        other.wish = self.wish
+        other.wishing = self.wishing
         return other
 
     def clone(self) -> Game:
@@ -551,6 +567,7 @@ class Game:
             first_play=not any(self.plays_made),
             next_left=len(self.hands[nxt]) if nxt != seat else 99,
             trick=tuple(p for _, p in self.trick if p is not None),
+            wish=self.wish,
         )
 
     def _check_obligations(self, action: Action) -> None:
@@ -626,19 +643,26 @@ class Game:
             self.record(PartnerRevealed(seat))
         if self.markers:
             self.reveal(seat, cards)
-        if not hand:
-            self.finish.append(seat)
-            self.record(Out(seat, len(self.finish)))
-            if self._hand_over():
-                self._close_trick(ending=True)
-                self._settle()
-                return
+        if not hand and self._out(seat):
+            return
         if self.setup.trick_effects and self._trick_effect(seat, play):
             return
         if waiting(self.hands, self.active, seat, self.passed):
             self.turn = self._next_turn(seat)
         else:
             self._close_trick()
+
+    def _out(self, seat: int) -> bool:
+        """``seat`` went out; whether that ended the hand (its trick closed, the hand settled
+        unless that trick is first given away)."""
+        self.finish.append(seat)
+        self.record(Out(seat, len(self.finish)))
+        if not self._hand_over():
+            return False
+        self._close_trick(ending=True)
+        if self.gift is None:  # else settled once the trick is given away
+            self._settle()
+        return True
 
     def _flip_order(self, seat: int) -> None:
         """``seat``'s play reversed the rank order (or put it back): play on with the rules
@@ -657,7 +681,9 @@ class Game:
         if found is None:
             return False
         self.record(TrickEffected(seat, found[0]))
-        mate = partner_lead(self.seats, self.hands, self.active, seat) if found[1] == "partner" else None
+        mate = partner_lead(self.seats, self.hands, self.active, seat) if found[1] != "close" else None
+        if mate is None and found[1] == "partner_next":
+            mate = after_partner(self.seats, self.hands, self.active, seat)
         self._close_trick(lead=mate)
         return True
 
@@ -677,6 +703,10 @@ class Game:
         self.trick = []
         self.last = None
         self.passed = set()
+        if self.setup.trick_effects and gives_away(self.setup.trick_effects, play):
+            self.gift = (winner, value, ending)
+            self.turn = winner
+            return
         if ending:
             return
         hands = self.hands
@@ -688,6 +718,36 @@ class Game:
                 self._draw(winner, play_rules.draw.after_trick)
         else:
             self.turn = lead_after_out(play_rules.lead_after_out, self.seats, hands, self.active, winner)
+        self.record(LEADS[self.turn])
+
+    def _gift_actions(self) -> LegalActions:
+        """The winner of a trick to be given away names one of his opponents."""
+        assert self.gift is not None
+        side = self.seats.side(self.gift[0])
+        return LegalActions([], [Action("gift", value=s) for s in self.active if self.seats.side(s) != side])
+
+    def _apply_gift(self, action: Action) -> None:
+        """Give the trick to the seat ``action`` names (checked against ``_gift_actions``); then
+        the winner leads (or who leads after him, out), or the hand is settled."""
+        if self.gift is None:
+            raise IllegalAction(f"{action} is not allowed now: no trick is to be given away")
+        if action not in self._gift_actions():
+            options = " or ".join(str(a) for a in self._gift_actions())
+            raise IllegalAction(f"{action} is not allowed now: give the trick to an opponent ({options})")
+        assert self.gift is not None and action.value is not None
+        winner, value, ending = self.gift
+        self.gift = None
+        self._issued = NO_ACTIONS
+        self.actions.append(str(action))
+        self.captured[winner] -= value
+        self.captured[action.value] += value
+        self.record(TrickGiven(winner, action.value, value))
+        if ending:
+            self._settle()
+            return
+        hands = self.hands
+        rule = self.setup.rules.play.lead_after_out
+        self.turn = winner if hands[winner] else lead_after_out(rule, self.seats, hands, self.active, winner)
         self.record(LEADS[self.turn])
 
     def _trick_bonus(self, winner: int, play: Play, ending: bool) -> None:
@@ -775,7 +835,7 @@ class Game:
         action is made when it is read (see ``LegalActions``)."""
         acts = NO_ACTIONS
         if self.phase == "play":
-            acts = self._play_actions()
+            acts = self._gift_actions() if self.gift is not None else self._wish_actions() if self.wishing is not None else self._play_actions()
         elif self.phase == "contract":
             assert self.step is not None
             acts = LegalActions([], self.step.actions(self, self.turn))
@@ -806,6 +866,8 @@ class Game:
             self.actions.append(str(action))
             self._apply_contract(action)
             return
+        if self._decision(action):
+            return
         if action.kind == "pass":
             if self.last is None and not self._issued.issued(action) and PASS not in self._play_actions():
                 raise IllegalAction("you lead: you must play")
@@ -822,7 +884,59 @@ class Game:
         else:
             raise IllegalAction(f"{action} is not allowed during play")
         self._issued = NO_ACTIONS
+        self._play_and_wish(action)
+
+    def _decision(self, action: Action) -> bool:
+        """Apply a decision of trick play that is no play (a trick given away, a wish) when one
+        is due or ``action`` is one; whether it was (refused with its reason when not due)."""
+        if self.gift is not None or action.kind == "gift":
+            self._apply_gift(action)
+            return True
+        if self.wishing is not None or action.kind == "wish":
+            self._apply_wish(action)
+            return True
+        return False
+
+    def _wish_rule(self) -> WishRule | None:
+        """The hand's ``wish`` obligation, if it has one."""
+        rules = self.obligations.rules if self.obligations is not None else ()
+        return next((r for r in rules if isinstance(r, WishRule)), None)
+
+    def _play_and_wish(self, action: Action) -> None:
+        """Apply a checked play; a play of the wished rank fulfils the wish, and a play of the
+        wish's card makes its player's next decision the wish."""
+        seat, play, wished = self.turn, action.play, self.wish
+        assert play is not None
         self._apply_play(action)
+        if self.phase != "play":
+            return
+        if wished is not None and holds(play, wished):
+            self.wish = None
+            self.record(WishMet(seat, wished))
+        rule = self._wish_rule()
+        if rule is not None and rule.triggers(play):
+            self.wishing = (seat, self.turn)
+            self.turn = seat
+
+    def _wish_actions(self) -> LegalActions:
+        """No wish, or one of the ranks the rule lists."""
+        rule = self._wish_rule()
+        assert rule is not None
+        return LegalActions([], [Action("wish"), *(Action("wish", card=Card(r)) for r in rule.ranks)])
+
+    def _apply_wish(self, action: Action) -> None:
+        """Name the rank (or none) the ``wishing`` seat chose; the turn goes on."""
+        if self.wishing is None:
+            raise IllegalAction(f"{action} is not allowed now: only the player of the wish's card wishes, at once")
+        if action not in self._wish_actions():
+            raise IllegalAction(f"{action} is not allowed now: wish for a rank (wish 7) or make no wish (wish none)")
+        seat, after = self.wishing
+        self.wishing = None
+        self._issued = NO_ACTIONS
+        self.actions.append(str(action))
+        self.wish = action.card.rank if action.card is not None else None
+        self.record(Wished(seat, self.wish))
+        self.turn = after
 
     def observation(self, seat: int) -> Observation:
         """Exactly what ``seat`` may know now (``paixing.game.observation``). Built for every

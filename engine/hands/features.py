@@ -67,6 +67,12 @@ def _natural(ctx: FeatureContext) -> FeatureFn:
     return lambda p, n: 0 if p.wild_as else 1
 
 
+@FEATURES.register("wild_alone")
+def _wild_alone(ctx: FeatureContext) -> FeatureFn:
+    # Wild cards alone: after ``top``, the half rank a lone Phoenix reads above its card.
+    return lambda p, n: 0 if p.naturals else 1
+
+
 @FEATURES.register("ranks")
 def _ranks(ctx: FeatureContext) -> FeatureFn:
     # Every rank of the core, high to low, once per card (flush against flush).

@@ -205,7 +205,25 @@ def beats_cards(rs: Ruleset, play: Iterable[Card], target: Iterable[Card]) -> bo
     """
     a = _readings_or_raise(rs, play)
     b = _readings_or_raise(rs, target)
-    return any(all(beats(x, y) for y in b) for x in a)
+    return any(all(any(beats(z, y) for z in answering(rs, [x], y)) for y in b) for x in a)
+
+
+def answering(rs: Ruleset, readings: list[Play], target: Play | None) -> list[Play]:
+    """``readings`` of cards played on ``target``: where a lone wild single reads half a rank
+    above the single it answers (``wildcards.half_above``), it is read at the target's rank
+    (none on a ``ranks.single_only`` card: the Phoenix never answers the Dragon); ``classify``
+    alone reads it as led, at ``alone_as``. Every other reading is its own in any context."""
+    if target is None or not rs.tables.half_above:
+        return readings
+    out: list[Play] = []
+    for p in readings:
+        if p.naturals or len(p.wild_as) != 1 or p.type.cls != target.type.cls or not target.groups:
+            out.append(p)
+            continue
+        r = target.groups[0][0]
+        if r not in rs.tables.single_only:
+            out.append(Play(p.type, p.cards, ((max(r, rs.alone_as), 1),), (), (max(r, rs.alone_as),)))
+    return out
 
 
 class NotAPlay(ValueError):

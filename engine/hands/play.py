@@ -242,6 +242,8 @@ WHY_WORDS: dict[str, dict[str, tuple[str, str, str]]] = {
     "suit": {"en": ("suit", "its suit is higher", "its suit is lower"), "zh": ("花色", "花色更大", "花色更小")},
     "natural": {"en": ("kind (natural or wild)", "it is natural, with no wild card", "it is made with a wild card"),
                 "zh": ("软硬", "是硬的（不带癞子）", "是软的（带癞子）")},
+    "wild_alone": {"en": ("half rank", "it is a lone wild card, half a rank above", "the other is a lone wild card, half a rank above"),
+                   "zh": ("半级", "是单张癞子，大半级", "对方是单张癞子，大半级")},
 }
 """How a player names each comparison feature in ``why``; a feature without words is named by
 its id (a new feature in ``paixing.hands.features`` should add its words here)."""

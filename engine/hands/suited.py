@@ -236,7 +236,11 @@ def every_set_generate(gen: GenerateFn) -> GenerateFn:
 
 
 def _allowed(never: frozenset[int], play: Play) -> bool:
-    return not play.wild_as or never.isdisjoint(play.wild_as)
+    return not play.wild_as or never.isdisjoint(play.wild_as) or (
+        # a lone wild single half a rank above its card (wildcards.half_above): never_as does
+        # not hold for it; the generator and ``moves.answering`` keep it off single_only ranks
+        not play.naturals and len(play.wild_as) == 1 and play.type.tables.half_above
+    )
 
 
 def never_as_generate(gen: GenerateFn, never: frozenset[int]) -> GenerateFn:

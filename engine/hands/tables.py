@@ -52,6 +52,11 @@ class RankTables:
     plain_seq: bool = False
     """The sequence is the lowest ranks in rank order (``seq`` is 0, 1, 2 …): a sequence place is
     its rank index, and runs are read off the ranks held (see ``HandView.runs``)."""
+    half_above: bool = False
+    """``wildcards.half_above``: a lone wild single reads at the rank of the single it answers
+    (``alone_as`` when led), half a rank above it by the ``wild_alone`` feature."""
+    single_only: frozenset[int] = frozenset()
+    """Ranks (indices) of ``ranks.single_only``: a lone wild single never answers them."""
     level: str | None = None
     """The level rank of this hand (moved just below the jokers in ``ranks``), or None."""
 
@@ -192,8 +197,10 @@ def rank_tables(variant: Variant, hand: HandParams = NO_PARAMS) -> RankTables:
         suit_rank={s: i for i, s in enumerate(variant.ranks.suits)},
         wild_names=names,
         alone_as=rank_index[wild.alone_as] if wild else -1,
-        never_as=frozenset(rank_index[r] for r in wild.never_as if r in rank_index) if wild else frozenset(),
+        never_as=frozenset(rank_index[r] for r in [*wild.never_as, *variant.ranks.single_only] if r in rank_index) if wild else frozenset(),
         wild_cards=cards,
         natural_wilds=bool(cards) or any(n in rank_index for n in names),
         level=level if level in rank_index else None,
+        half_above=bool(wild and wild.half_above),
+        single_only=frozenset(rank_index[r] for r in variant.ranks.single_only if r in rank_index),
     )

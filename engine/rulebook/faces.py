@@ -40,11 +40,15 @@ def face(card: Card, wild: bool = False) -> Face:
     return Face(drawn.rank, drawn.suit, drawn.cls + " wild", drawn.title, True)
 
 
+_SPECIAL_FACES = {"MJ": "1", "DOG": "↷", "PH": "✦", "DR": "✸"}
+"""The mark drawn on an extra card besides its token (the flower card: ✿)."""
+
+
 def _drawn(card: Card) -> Face:
     if card.is_joker:
         return Face("★", card.rank, "joker joker-red" if card.rank == "RJ" else "joker joker-black", card.rank)
-    if card.is_special:  # a flower card
-        return Face("✿", card.rank, "joker joker-black", card.rank)
+    if card.is_special:  # a flower card, or another extra card (MJ, DOG, PH, DR)
+        return Face(_SPECIAL_FACES.get(card.rank, "✿"), card.rank, "joker joker-black", card.rank)
     if card.suit is None:
         return Face(card.rank, "", "open", card.rank)
     color = "red" if card.suit in ("H", "D") else "black"

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from paixing.game.events import Played
 from paixing.game.obligations import Turn
+from paixing.game.obligations.wish import open_wish
 from paixing.game.observation import Observation
 from paixing.game.state import Game
 from paixing.hands.moves import legal_plays
@@ -46,4 +47,5 @@ def turn_of(obs: Observation) -> Turn:
         target=obs.last[1] if obs.last is not None else None,
         first_play=not any(isinstance(e, Played) for e in obs.history),
         next_left=obs.cards_left[still_in[0]] if still_in else 99,
+        wish=open_wish(obs.history),
     )

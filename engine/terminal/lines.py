@@ -35,7 +35,10 @@ from paixing.game.events import (
     TributeReturned,
     Trick,
     TrickEffected,
+    TrickGiven,
     WildsDrawn,
+    Wished,
+    WishMet,
 )
 from paixing.rules.cards import parse_cards
 from rich.text import Text
@@ -192,7 +195,21 @@ class EventLines(TerminalHandBase):
 
     def _trick_effect(self, e: TrickEffected) -> None:
         if e.effect == "ends_trick":
-            self.say("That play ends the trick at once.")
+            self.say(f"That play ends the trick: {self.does(e.seat, 'lead', 'leads')} again.")
+        elif e.effect == "lead_to_partner":
+            self.say(f"That play ends the trick and passes the lead to {self.name(e.seat)}'s partner.")
+
+    def _wished(self, e: Wished) -> None:
+        if e.rank is None:
+            self.say(f"{self.does(e.seat, 'make', 'makes')} no wish.")
+        else:
+            self.say(Text("Wish: ", style="bold"), f"{self.does(e.seat, 'wish', 'wishes')} for a {e.rank}: whoever can play one must.")
+
+    def _wish_met(self, e: WishMet) -> None:
+        self.say(f"{self.does(e.seat, 'play', 'plays')} the wished {e.rank}: the wish is fulfilled.")
+
+    def _trick_given(self, e: TrickGiven) -> None:
+        self.say(f"{self.does(e.seat, 'give', 'gives')} the trick ({e.captured} points) to {self.name(e.to)}.")
 
     def _contract(self, e: ContractMade) -> None:
         c = self.contract_of(e.contract)
@@ -245,6 +262,9 @@ LINES: dict[type[Event], str] = {
     WildsDrawn: "_wilds_drawn",
     OrderFlipped: "_order_flip",
     TrickEffected: "_trick_effect",
+    TrickGiven: "_trick_given",
+    Wished: "_wished",
+    WishMet: "_wish_met",
     Tribute: "_tribute",
     TributeReturned: "_tribute_back",
     TributeResisted: "_resisted",

@@ -107,6 +107,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "tbl.bot_search": ("搜索", "search"),
     "tbl.called": ("朋友牌", "Called card"),
     "tbl.stockLeft": ("牌堆剩", "left in the stock"),
+    "tbl.noWish": ("不许愿", "makes no wish"),
     "tbl.orderBack": ("再革命：大小恢复", "puts the rank order back"),
     "tbl.turn": ("轮到", "Turn"),
     "tbl.yourTurn": ("轮到你了", "Your turn"),
@@ -183,6 +184,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "ev.trick_effect": ("本墩结束", "ends the trick"),
     "ev.draw": ("摸牌", "draws"),
     "ev.side_public": ("亮明身份", "shows whose side he is on"),
+    "ev.cards_passed": ("换牌完成", "cards passed"),
+    "ev.trick_given": ("把这一墩送给", "gives the trick to"),
+    "ev.wished": ("许愿", "wishes for"),
+    "ev.wish_met": ("满足了许愿", "plays the wished"),
     # errors (pages and the JSON API)
     "err.not_found": ("找不到这个页面。", "No such page."),
     "err.unknown_variant": ("没有叫 {id} 的玩法。", "No variant named {id}."),

@@ -130,7 +130,7 @@ CASES: dict[str, Case] = {
     "bad_literal": broken(
         "- id: straight\n", ("key: [top]", "key: [‸tops]"),
         expected="{0}: hand_types[{t[straight]}].compare.key[0]: expected 'length', 'top', 'groups', "
-        "'suit', 'natural', 'ranks' or 'category', got 'tops'"),
+        "'suit', 'natural', 'ranks', 'category' or 'wild_alone', got 'tops'"),
     "two_shapes": broken(
         ("- id: pair\n", "- ‸id: pair\n"),
         ("group: {size: 2}\n", "group: {size: 2}\n    chain: {group: 1, length: 3}\n"),

@@ -19,7 +19,7 @@ def test_a_whole_hand_at_the_terminal() -> None:
     code = play("daifugo", seat=0, seed=1, input_fn=feed(["#1"] * 200), console=con)
     out = buf.getvalue()
     assert code == 0, out[-2000:]
-    assert "That play ends the trick at once." in out
+    assert "That play ends the trick: " in out and "leads again." in out
     assert "The hand is over." in out
     for title in ("大富豪 Daifugō (President)", "富豪 Fugō (Vice-president)", "贫民 Hinmin (Vice-beggar)", "大贫民 Daihinmin (Beggar)"):
         assert title in out

@@ -41,6 +41,8 @@ class Turn:
     """Cards held by the next player still in (a large number when nobody else is)."""
     trick: tuple[Play, ...] = ()
     """The plays of the trick so far, in order (passes left out)."""
+    wish: str | None = None
+    """The rank wished and not yet played (``wish`` obligation), or None."""
 
 
 class Rule(ABC):

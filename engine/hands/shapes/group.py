@@ -165,6 +165,13 @@ def _wild_alone(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floo
     kickers, if any), else as the ``alone_as`` rank."""
     if rs.tables.natural_wilds:
         return _own_rank_kicked(rs, hv, t, length, floor) if t.kickers is not None else _own_rank_groups(rs, hv, t, length, floor)
+    p: GroupParams = t.params
+    if t.kickers is None and rs.tables.half_above and p.gmin == p.gmax == 1:
+        # the card it answers (the floor: singles compare by [top, wild_alone]), or alone_as led
+        r = max(floor, rs.alone_as)
+        if length in (None, 1) and floor not in rs.tables.single_only:
+            return [Play(t, (hv.wilds[0],), ((r, 1),), (), (r,))]
+        return ()
     if t.kickers is None and rs.alone_as >= floor:
         return _all_wild_groups(rs, hv, t, length)
     return ()

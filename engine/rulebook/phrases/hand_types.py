@@ -77,6 +77,7 @@ PHRASES: dict[str, Phrase] = {
     "feat.top_other": ("最大的点数", "highest rank"),
     "feat.groups": ("各组（大组在前，先比张数再比点数）", "its groups, largest first (by size, then rank)"),
     "feat.suit": ("花色（{suits}）", "suit ({suits})"),
+    "feat.wild_alone": ("是否只有癞子（单张凤凰比所压的牌大半级）", "wild cards alone (a lone Phoenix: half a rank above the card it beats)"),
     "feat.natural": ("是否无癞子（无癞子者大）", "natural cards only (beats a play with wild cards)"),
     "feat.ranks": ("各张的点数（从大到小逐一比较）", "every rank, highest first"),
     "feat.category": ("牌型大小（{category}）", "the type's category ({category})"),

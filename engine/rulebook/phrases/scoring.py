@@ -37,6 +37,8 @@ PHRASES: dict[str, Phrase] = {
     "play.effect": ("清场", "Trick ends"),
     "play.ends_trick_cards": ("单出{cards}{on}后本墩立即结束，出牌者接着领出，没人能再压", "{cards} played alone{on} ends the trick at once, nobody can beat it; its player leads the next"),
     "play.ends_trick_on": ("压{types}", " on {types}"),
+    "play.give_trick": ("{cards}赢的一墩要送给一名对手（由赢墩者选择），赢墩者仍然领出下一墩", "A trick won by {cards} is given to an opponent of the winner's choice; the winner still leads the next"),
+    "play.lead_to_partner_next": ("（对家已出完时，由对家之后的下一家领出）", " (the partner out: the next player still in after him)"),
     "play.lead_to_partner": ("打出{cards}后本墩立即结束，由出牌者的对家领出", "{cards} ends the trick at once, and the player's partner leads the next"),
     "play.ends_trick": (
         "打出含{ranks}的牌（包括经过它的顺子和当它用的癞子）后本墩立即结束，出牌者接着领出",
@@ -143,6 +145,10 @@ PHRASES: dict[str, Phrase] = {
     "ob.suit_lock": (
         "缚：同一墩中连续{n}手牌花色完全相同时，本墩以后的牌都必须是这些花色（癞子可当任何花色，含癞子的牌不引起缚；压单出的癞子时不受缚）",
         "lock: once {n} plays in a row of a trick are in exactly the same suits, every later play of that trick must be in those suits (a wild card fits any suit; a play holding one starts no lock; the answer to wild cards alone is free)",
+    ),
+    "ob.wish": (
+        "打出 {card} 的玩家可以立即许愿一个点数（{ranks}）或不许愿；此后轮到的玩家只要能合法地打出含这个点数（天然牌）的牌，就必须打（可以是炸弹，领出时也一样），直到有人打出这个点数为止",
+        "the player of {card} may at once wish for a rank ({ranks}) or make no wish; from then on the player to act who can legally play a natural card of that rank must (a bomb included, on a lead too), until one is played",
     ),
     "ob.warn": ("下家只剩 {n} 张或更少时，打出{types}必须打自己能出的最大的一手", "when the next player holds {n} card(s) or fewer, a {types} played must be the highest the player can make"),
     "bonus.captures": ("{types}：奖分不由别人付，而是算进该玩家所得的分。", "{types}: the bonus is not paid by the others but added to the player's captured points."),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from paixing.rules.cards import SPECIALS, Card, parse_cards
+from paixing.rules.cards import EXTRAS, SPECIALS, Card, parse_cards
 from paixing.rules.models import Kickers
 
 from ..faces import C, Rich, T, cards_of, rank_cards, suit_face
@@ -34,6 +34,8 @@ def deck(pen: Pen) -> list[tuple[str, Rich]]:
     ]
     if d.remove:
         rows.append((pen.s("deck.remove"), [C(cards_of(pen.rs, " ".join(d.remove)))]))
+    if d.extra:
+        rows.append((pen.s("deck.extra"), [T(pen.join([f"{n} × {pen.s(f'card.{name}')} {name}" for name, n in d.extra.items()]))]))
     rows.append((pen.s("deck.total"), [T(str(len(pen.rs.deck())))]))
     if pen.v.game is not None:
         rows += _deal(pen)
@@ -87,6 +89,8 @@ def ranks(pen: Pen) -> dict[str, Any]:
             suits.append({"cards": [suit_face(suit)]})
         rows.append((pen.s("ranks.suits"), suits))
     notes = [pen.s("ranks.both_ends", rank=r.sequence[0]) if pen.rs.tables.wrap else pen.s("ranks.no_wrap")]
+    if r.single_only:
+        notes.append(pen.s("ranks.single_only", cards=pen.join([f"{pen.s(f'card.{x}')} {x}" if x in EXTRAS else x for x in r.single_only])))
     if r.level is not None:
         notes += [pen.s("ranks.level", rank=r.level), _level_moves(pen, r.level)]
     for where in ("top", "bottom"):
@@ -120,7 +124,10 @@ def wilds(pen: Pen) -> list[Rich]:
         [T(pen.s("wild.cards") + pen.s("w.colon")), *([C(special)] if special else []), *([T(pen.join(named))] if named else [])],
         [T(pen.s("wild.stand"))],
     ]
-    if special:
+    if special and w.half_above:
+        only = pen.join(pen.v.ranks.single_only) or "—"
+        lines.append([T(pen.s("wild.half_above", rank=w.alone_as, single_only=only))])
+    elif special:
         lines.append([T(pen.s("wild.alone", rank=w.alone_as))])
     if named:
         lines.append([T(pen.s("wild.natural"))])

@@ -3,15 +3,15 @@ leads after a player goes out, and the trick bonuses."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from paixing.rules.cards import parse_cards
-from paixing.rules.hand_rules import EndsTrick
-from paixing.rules.obligations import FirstPlay, Obligation, SuitLock, Warn
+from paixing.rules.hand_rules import EndsTrick, TrickEffect
+from paixing.rules.obligations import FirstPlay, Obligation, SuitLock, Warn, Wish
 from paixing.rules.scoring import Bonuses
 
 from ..faces import face
-from ..odds import _rank_copies
 from .pen import Pen
 
 
@@ -47,6 +47,9 @@ def obligation(pen: Pen, o: Obligation) -> str:
         return pen.s("ob.warn", n=body.next_left, types=pen.join(pen.name(t) for t in body.hand_types))
     if isinstance(body, SuitLock):
         return pen.s("ob.suit_lock", n=body.after)
+    if isinstance(body, Wish):
+        (card,) = parse_cards(body.card)
+        return pen.s("ob.wish", card=face(card).text, ranks=pen.join(body.ranks))
     return pen.s(f"ob.{o.kind}")
 
 
@@ -84,18 +87,25 @@ def play(pen: Pen) -> dict[str, Any] | None:
         kept = [r for r in pr.order_flip.keep if r in pen.v.ranks.order]
         keep = pen.s("play.order_flip_keep", ranks=pen.join(kept)) if kept else ""
         facts.append((pen.s("play.order_flip"), pen.s("play.order_flip_v", types=pen.join(pen.name(t) for t in pr.order_flip.types), keep=keep)))
-    for effect in pr.trick_effects:
-        if effect.ends_trick is not None:
-            facts.append((pen.s("play.effect"), _ends_trick(pen, effect.ends_trick)))
-        if effect.lead_to_partner is not None:
-            cards = pen.join(face(c).text for text in effect.lead_to_partner.cards for c in parse_cards(text))
-            facts.append((pen.s("play.effect"), pen.s("play.lead_to_partner", cards=cards)))
+    facts += [(pen.s("play.effect"), _effect(pen, e)) for e in pr.trick_effects]
     facts += [(pen.s("ob.label"), obligation(pen, o)) for o in pr.obligations]
     points = []
     total = ""
     if pr.capture == "points" and pr.points:
         points = [{"rank": r, "points": str(n)} for r, n in pr.points.items()]
-        per, _ = _rank_copies(pen.rs)
-        deck_total = sum(per[pen.rs.rank_index[r]] * n for r, n in pr.points.items())
+        deck = Counter(c.rank for c in pen.rs.deck())  # every card by name: a wild Phoenix too
+        deck_total = sum(deck[r] * n for r, n in pr.points.items())
         total = pen.s("play.total", total=deck_total)
     return {"tricks": pen.s("play.tricks"), "facts": facts, "points": points, "total": total, "bonuses": _bonuses(pen, g.bonuses)}
+
+
+def _effect(pen: Pen, effect: TrickEffect) -> str:
+    """The sentence of one trick effect."""
+    if effect.ends_trick is not None:
+        return _ends_trick(pen, effect.ends_trick)
+    body = effect.give_trick or effect.lead_to_partner
+    assert body is not None
+    cards = pen.join(face(c).text for text in body.cards for c in parse_cards(text))
+    if effect.lead_to_partner is not None and effect.lead_to_partner.partner_out == "next_after_partner":
+        return pen.s("play.lead_to_partner", cards=cards) + pen.s("play.lead_to_partner_next")
+    return pen.s("play.give_trick" if effect.give_trick is not None else "play.lead_to_partner", cards=cards)

@@ -66,6 +66,9 @@
       }
       case "wilds_drawn": return el("li", {}, name + ": " + e.ranks.join(" "));
       case "draw": return el("li", {}, who + name + " " + e.cards + " " + w.cardsLeft + " · " + w.stockLeft + " " + e.left);
+      case "trick_given": return el("li", {}, who + name + " " + seatName(w, st, e.to) + " (" + e.captured + ")");
+      case "wished": return el("li", {}, who + (e.rank === null ? w.noWish : name + " " + e.rank));
+      case "wish_met": return el("li", {}, who + name + " " + e.rank);
       case "order_flip": return el("li", {}, who + (e.flipped ? name : w.orderBack));
       case "bonus": return el("li", {}, who + name + " " + named + " +" + e.pay);
       default: return el("li", {}, who + name + (named ? " " + named : "") + (e.times ? " ×" + e.times : ""));
