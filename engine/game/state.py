@@ -133,8 +133,7 @@ class Game:
         self.kitty_dealt: tuple[Card, ...] = ()  # as set aside (a stock in order): the record's
         self.dealer = -1
         self.redeals = 0
-        # the record
-        self.log: list[Event] = []
+        self.log: list[Event] = []  # the record
         """The hand's events. Plays and passes are appended directly: they change nothing the
         seats' views keep (``MOVE_EVENTS``), so ``record`` would only append them."""
         self.views = PublicViews(setup.n)
@@ -637,12 +636,7 @@ class Game:
             self._flip_order(seat)
         if self.setup.played_bonuses:
             self._played_bonus(seat, play)
-        called = self.called
-        if called is not None and self.seats.partner == seat and not self.seats.partner_known and called in cards:
-            self.seats.partner_known = True
-            self.record(PartnerRevealed(seat))
-        if self.markers:
-            self.reveal(seat, cards)
+        self._revealed_by(seat, cards)
         if not hand and self._out(seat):
             return
         if self.setup.trick_effects and self._trick_effect(seat, play):
@@ -651,6 +645,16 @@ class Game:
             self.turn = self._next_turn(seat)
         else:
             self._close_trick()
+
+    def _revealed_by(self, seat: int, cards: tuple[Card, ...]) -> None:
+        """What a play shows of its player's side: the called card (its holder is the hidden
+        partner), or a card that marks a side (``teams: holders``)."""
+        called = self.called
+        if called is not None and self.seats.partner == seat and not self.seats.partner_known and called in cards:
+            self.seats.partner_known = True
+            self.record(PartnerRevealed(seat))
+        if self.markers:
+            self.reveal(seat, cards)
 
     def _out(self, seat: int) -> bool:
         """``seat`` went out; whether that ended the hand (its trick closed, the hand settled

@@ -12,6 +12,7 @@ from paixing.game.events import (
     Bid,
     Bonus,
     Call,
+    CardsPassed,
     ContractMade,
     Deal,
     Drew,
@@ -208,6 +209,9 @@ class EventLines(TerminalHandBase):
     def _wish_met(self, e: WishMet) -> None:
         self.say(f"{self.does(e.seat, 'play', 'plays')} the wished {e.rank}: the wish is fulfilled.")
 
+    def _cards_passed(self, e: CardsPassed) -> None:
+        self.say(f"The cards are passed: each of {e.seats} players gives and receives at once.")
+
     def _trick_given(self, e: TrickGiven) -> None:
         self.say(f"{self.does(e.seat, 'give', 'gives')} the trick ({e.captured} points) to {self.name(e.to)}.")
 
@@ -263,6 +267,7 @@ LINES: dict[type[Event], str] = {
     OrderFlipped: "_order_flip",
     TrickEffected: "_trick_effect",
     TrickGiven: "_trick_given",
+    CardsPassed: "_cards_passed",
     Wished: "_wished",
     WishMet: "_wish_met",
     Tribute: "_tribute",
