@@ -77,7 +77,7 @@ def beats_cmd(
         verdict = beats_cards(rs, a_cards, b_cards)
 
 
-    def on(p: Play, q: Play) -> Play:  # p as played on q (a lone Phoenix reads at q's rank)
+    def on(p: Play, q: Play) -> Play:  # p as played on q (a lone ``half_above`` wild card reads at q's rank)
         return next(iter(answering(rs, [p], q)), p)
 
     if verdict:

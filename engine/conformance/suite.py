@@ -98,13 +98,13 @@ def check_generator(rs: Ruleset, size: Size) -> Check:
         pool = [p for p in legal_plays(rs, other)]
         if pool:
             targets.append(rng.choice(pool))
-        apart = _apart(rs, hand, readings)
+        apart = apart_by_brute_force(rs, hand, itertools.chain.from_iterable(readings.values()))
         for target in targets:
             context = {p.identity for rs_ in readings.values() for p in answering(rs, rs_, target)}
-            want = {_class_of(rs, r, apart) for rs_ in readings.values() for r in answering(rs, rs_, target)
+            want = {class_identity(rs, r, apart) for rs_ in readings.values() for r in answering(rs, rs_, target)
                     if target is None or beats(r, target)}
             got_plays = legal_plays(rs, hand, target)
-            got = [_class_of(rs, p, apart) for p in got_plays]
+            got = [class_identity(rs, p, apart) for p in got_plays]
             if len(got) != len(set(got)):
                 check.fail(f"hand {format_cards(rs.sort_cards(hand))}: a play is listed twice")
             if set(got) != want:
@@ -119,9 +119,9 @@ def check_generator(rs: Ruleset, size: Size) -> Check:
     return check
 
 
-def _apart(rs: Ruleset, hand: list[Card], readings: dict[tuple[Card, ...], list[Play]]) -> set[Card] | None:
+def apart_by_brute_force(rs: Ruleset, hand: Sequence[Card], plays: Iterable[Play]) -> set[Card] | None:
     """The cards of ``hand`` a play must tell apart from the others of their rank, found by
-    brute force from every reading of every part of the hand (None: every card): where a type
+    brute force from ``plays``, every reading of every part of the hand (None: every card): where a type
     of any ranks compares suits, or a contract step may name a card, every card; else the
     cards some suit-reading play reads the suit of (a one-suit type: its own cards; a mixed-suit
     or suit-compared type: every card of its ranks). The generator finds the same cards its own
@@ -130,19 +130,18 @@ def _apart(rs: Ruleset, hand: list[Card], readings: dict[tuple[Card, ...], list[
         return None
     is_wild = rs.tables.is_wild
     live: set[Card] = set()
-    for plays in readings.values():
-        for r in plays:
-            if r.type.index not in rs.suit_types:
-                continue
-            if r.type.suits == "same":
-                live.update(c for c in r.cards if not is_wild(c))
-            else:
-                ranks = {c.rank for c in r.cards if not is_wild(c)}
-                live.update(c for c in hand if c.rank in ranks and not is_wild(c))
+    for r in plays:
+        if r.type.index not in rs.suit_types:
+            continue
+        if r.type.suits == "same":
+            live.update(c for c in r.cards if not is_wild(c))
+        else:
+            ranks = {c.rank for c in r.cards if not is_wild(c)}
+            live.update(c for c in hand if c.rank in ranks and not is_wild(c))
     return live
 
 
-def _class_of(rs: Ruleset, play: Play, apart: set[Card] | None) -> tuple[object, ...]:
+def class_identity(rs: Ruleset, play: Play, apart: set[Card] | None) -> tuple[object, ...]:
     """A play's identity with the cards not ``apart`` named by their rank alone (wild cards
     that stand in for each other as "wild"): plays equal here are one play to the generator."""
     if not play.type.every_set:

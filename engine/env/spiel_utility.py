@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+from paixing.env.readings import largest_hand
 from paixing.game.payments import card_value
 from paixing.game.steps.draw_wild import candidates
 from paixing.hands.compile import Ruleset, TypeInfo
@@ -147,17 +148,6 @@ def _row_range(rs: Ruleset, contract: Contract, row: ScoreRow) -> tuple[int, int
         amounts = [_per_card_most(rs, row) * -1, _per_card_most(rs, row) * (n - 1)]
     amounts += [row.bystanders, 0]
     return min(amounts), max(amounts)
-
-
-def largest_hand(rs: Ruleset) -> int:
-    """The most cards one seat can hold: the cards dealt to each, plus the kitty."""
-    game = rs.variant.game
-    assert game is not None
-    deck, n = len(rs.deck()), rs.variant.players
-    kitty = game.deal.kitty_size(deck, n)  # a stock: every card it may draw
-    rest = deck - kitty
-    each = game.deal.cards_each if game.deal.cards_each is not None else (-(-rest // n) if game.deal.uneven else rest // n)
-    return min(deck, each + kitty)
 
 
 def _per_card_most(rs: Ruleset, row: ScoreRow) -> int:

@@ -43,8 +43,8 @@ class Action:
     kind: str
     """``play``, ``pass``, ``bid`` (a contract id), ``call`` (a partner card), ``value`` or
     ``give`` (a card handed to another player: the return of a tribute) or ``gift`` (a trick given
-away to the seat ``value``: the Dragon's) or ``wish`` (a rank ``card`` with its suit open, or
-none: the Mah Jong's wish)."""
+away to the seat ``value``: ``give_trick``) or ``wish`` (a rank ``card`` with its suit open, or
+none: the ``wish`` obligation)."""
     play: Play | None = None
     contract: str | None = None
     card: Card | None = None

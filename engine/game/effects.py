@@ -4,8 +4,8 @@ A registry of small functions, one per kind of ``paixing.rules.hand_rules.TrickE
 (``tests/rules/test_registries.py`` checks the keys agree): each reads the effect's model and
 the play just made and returns what happens to the trick, or None when the play does not
 trigger it. ``Game`` applies the first one that triggers. The outcomes: ``close``, the trick
-ends now, won by the play (八切り); ``partner``, it ends so and the player's partner leads
-(Tichu's Dog). A later kind (a trick given away) is one more function and, if it needs one,
+ends now, won by the play (a card that ends the trick); ``partner``, it ends so and the
+player's partner leads (a card that passes the lead). A later kind (a trick given away) is one more function and, if it needs one,
 one more outcome.
 """
 

@@ -169,7 +169,7 @@ def _winning_readings(rs: Ruleset, concrete: list[Card], reading: str, target: P
     except UnknownCard as exc:
         raise IllegalAction(str(exc)) from None
     if readings and target is not None:
-        # in context: a lone Phoenix reads at the rank it answers (none on the Dragon)
+        # in context: a lone ``half_above`` wild card reads at the rank it answers (none on a single_only card)
         readings = answering(rs, readings, target) or readings
     if reading:
         try:

@@ -297,7 +297,7 @@ class TrickEffected(Event):
 
 @dataclass(frozen=True)
 class TrickGiven(Event):
-    """``seat`` won a trick that is given away (``trick_effects: give_trick``, Tichu's Dragon)
+    """``seat`` won a trick that is given away (``trick_effects: give_trick``)
     and gave it to ``to``: its ``captured`` moves from ``seat`` to ``to``."""
 
     kind: ClassVar[str] = "trick_given"

@@ -520,7 +520,7 @@ class Game:
         can_pass = target is not None
         if self.obligations is not None:
             plays, can_pass = self.obligations.apply(self._turn_state(), plays, can_pass)
-        # a leader who holds no play (干瞪眼: a lone joker, the stock empty) hands the lead on
+        # a leader who holds no play (only a card never played alone, nothing left to draw) hands the lead on
         return LegalActions(plays, _PASS_ONLY if can_pass or not plays else ())
 
     def _hand_view(self, seat: int) -> HandView:

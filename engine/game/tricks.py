@@ -88,7 +88,7 @@ def partner_lead(seats: Seats, hands: list[list[Card]], active: list[int], seat:
 
 def after_partner(seats: Seats, hands: list[list[Card]], active: list[int], seat: int) -> int | None:
     """The next seat still in with cards after ``seat``'s partner (who has gone out), or None
-    without one mate (the lead passed by Tichu's Dog when the partner is out)."""
+    without one mate (a trick effect that passes the lead to a partner who is out)."""
     side = seats.side(seat)
     mates = [s for s in active if s != seat and seats.side(s) == side]
     return next_seat(hands, active, mates[0]) if len(mates) == 1 else None

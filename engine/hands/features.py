@@ -69,7 +69,7 @@ def _natural(ctx: FeatureContext) -> FeatureFn:
 
 @FEATURES.register("wild_alone")
 def _wild_alone(ctx: FeatureContext) -> FeatureFn:
-    # Wild cards alone: after ``top``, the half rank a lone Phoenix reads above its card.
+    # Wild cards alone: after ``top``, the half rank a lone ``half_above`` wild card reads above its card.
     return lambda p, n: 0 if p.naturals else 1
 
 

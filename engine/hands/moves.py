@@ -211,7 +211,7 @@ def beats_cards(rs: Ruleset, play: Iterable[Card], target: Iterable[Card]) -> bo
 def answering(rs: Ruleset, readings: list[Play], target: Play | None) -> list[Play]:
     """``readings`` of cards played on ``target``: where a lone wild single reads half a rank
     above the single it answers (``wildcards.half_above``), it is read at the target's rank
-    (none on a ``ranks.single_only`` card: the Phoenix never answers the Dragon); ``classify``
+    (none on a ``ranks.single_only`` card: a lone wild card never answers it); ``classify``
     alone reads it as led, at ``alone_as``. Every other reading is its own in any context."""
     if target is None or not rs.tables.half_above:
         return readings

@@ -205,7 +205,7 @@ class Ruleset:
     (``HandView.marked``) is told apart from the other cards of its rank."""
     named_apart: frozenset[Card] = frozenset()
     """Cards a playable exact-card type names by suit while the deck holds other cards of
-    their rank (红十's ``cards: [10H]``): always told apart from those (a pair of black 10s
+    their rank (an exact type ``cards: [10H]``): always told apart from those (a pair of black 10s
     is not the pair that spends a red ten)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Ruleset:

@@ -31,6 +31,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from paixing import Card, Play, Ruleset, beats, parse_cards
 from paixing import ruleset as load_ruleset
+from paixing.conformance.suite import apart_by_brute_force, class_identity
 from paixing.hands.classify import classify  # unchecked: some cases hold more copies than a deck
 from paixing.hands.generate import generate
 from paixing.hands.moves import legal_plays
@@ -96,37 +97,9 @@ def identities(plays: Iterable[Play]) -> set[tuple[object, ...]]:
 
 def oracle_apart(rs: Ruleset, hand: Cards) -> set[Card] | None:
     """The cards of ``hand`` a play must tell apart from the others of their rank, by brute
-    force (None: every card): outside a game, where a contract step may name any card, or where
-    a type of any ranks compares suits, every card; else the cards whose suit some reading of a
-    suit-reading type of a sub-multiset reads (a one-suit type: its own cards; a mixed-suit or
-    suit-compared type of named ranks: every card of its ranks)."""
-    if rs.suits_anywhere or rs.marks_cards:
-        return None
-    live: set[Card] = set()
-    for sub in sub_multisets(hand):
-        for r in readings(rs, sub):
-            if r.type.index not in rs.suit_types:
-                continue
-            if r.type.suits == "same":
-                live.update(c for c in r.cards if not rs.tables.is_wild(c))
-            else:
-                ranks = {c.rank for c in r.cards if not rs.tables.is_wild(c)}
-                live.update(c for c in hand if c.rank in ranks and not rs.tables.is_wild(c))
-    return live
-
-
-def class_identity(rs: Ruleset, p: Play, apart: set[Card] | None) -> tuple[object, ...]:
-    """``p.identity`` with the cards not ``apart`` named by their rank (wild cards that stand
-    in for each other: by "wild")."""
-    if not p.type.every_set:
-        return p.identity
-    keys = []
-    for c in p.cards:
-        if rs.tables.is_wild(c):
-            keys.append(str(c) if apart is None or not rs.wilds_alike else "wild")
-        else:
-            keys.append(str(c) if apart is None or c in apart else f"rank {c.rank}")
-    return (*p.reading, tuple(sorted(keys)))
+    force over every reading of every sub-multiset (``paixing check``'s own brute force:
+    ``conformance.suite.apart_by_brute_force``; the generator finds them its own way)."""
+    return apart_by_brute_force(rs, hand, all_readings(rs, hand))
 
 
 def class_identities(rs: Ruleset, hand: Cards, plays: Iterable[Play]) -> list[tuple[object, ...]]:

@@ -1,4 +1,4 @@
-"""``wish`` (Tichu's Mah Jong): the player of a card names a rank; the next players able to play
+"""``wish``: the player of a card names a rank; the next players able to play
 a natural card of it must, until one is played.
 
 The rank named is hand state (``Game.wish``, public: events ``wished`` and ``wish_met``), read

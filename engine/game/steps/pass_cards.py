@@ -1,4 +1,4 @@
-"""Cards passed after the deal, all at once in effect (Tichu: one to each other player).
+"""Cards passed after the deal, all at once in effect (e.g. one to each other player).
 
 Each player in turn from the dealer chooses one card for each receiver (``give <card>``, one
 decision per card; his choices are the step's own state, which no observation shows); when the

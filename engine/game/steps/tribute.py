@@ -15,7 +15,7 @@ match state carries (``Game.match_state.previous``):
   in the natural order (``ranks.order``); without one, his lowest;
 - the player whose tribute went to the first out leads (``leader: giver``).
 
-With ``exchange`` the step is an exchange by places instead (大富豪): from the places of the hand
+With ``exchange`` the step is an exchange by places instead (titles): from the places of the hand
 before (``Game.previous_places``, which a session carries; else the match's), each pair's giver
 gives his ``cards`` highest cards (wild ones too with ``give_wilds``) to its receiver, who gives
 as many back of his choice; the first pair's giver leads (``leader: giver``). Any contract will

@@ -93,7 +93,7 @@ def play(pen: Pen) -> dict[str, Any] | None:
     total = ""
     if pr.capture == "points" and pr.points:
         points = [{"rank": r, "points": str(n)} for r, n in pr.points.items()]
-        deck = Counter(c.rank for c in pen.rs.deck())  # every card by name: a wild Phoenix too
+        deck = Counter(c.rank for c in pen.rs.deck())  # every card by name: a wild extra card too
         deck_total = sum(deck[r] * n for r, n in pr.points.items())
         total = pen.s("play.total", total=deck_total)
     return {"tricks": pen.s("play.tricks"), "facts": facts, "points": points, "total": total, "bonuses": _bonuses(pen, g.bonuses)}
