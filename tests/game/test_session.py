@@ -51,3 +51,17 @@ def test_cli_simulate_session() -> None:
     assert out.exit_code == 0, out.output
     data = json.loads(out.output)
     assert data["sessions"] == 2 and data["hands_per_session"] == 3
+
+
+def test_a_round_of_ten_hongshi_hands() -> None:
+    """红十's round of a match (note ``rounds``): 10 hands, each player's running total; the hidden
+    sides are made again every hand, so the totals are per player, and the record replays."""
+    rs = ruleset("hongshi")
+    session = play_session(rs, ["greedy"] * 4, seed=3, index=0, hands=10)
+    records = session.records
+    assert [r["hand_number"] for r in records] == list(range(1, 11))
+    assert session.totals == [sum(r["result"]["scores"][s] for r in records) for s in range(4)]
+    assert sum(session.totals) == 0
+    again = replay_session(session.to_record(3), rs)
+    assert again.ok, again.error
+    assert again.scores == session.totals
