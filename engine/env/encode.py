@@ -21,6 +21,7 @@ contracts, L of level ranks (a match's ``session.levels.ranks``, or the one ``ra
 | ``roles`` | (n, 4) | int8 | per seat: declarer, declarer's partner (once known), known mate of mine, active in play |
 | ``scores`` | (n,) | float32 | scores so far this hand |
 | ``side_levels`` | (2, L+1) | int8 | each side's level in the match, my side first (one-hot; the last slot: unknown) |
+| ``stock`` | (1,) | int8 | cards left in the stock (only a variant whose deal leaves one: ``deal.stock``) |
 | ``target`` | (C,) | int8 | the play to beat (all zero when leading or in the contract phase) |
 | ``target_seat`` | (n,) | int8 | one-hot: who made it |
 | ``trick`` | (n, C) | int8 | cards each seat has played in the current trick |
@@ -90,6 +91,9 @@ class Encoder:
             "passed": (n,), "phase": (len(PHASES),), "played": (n, c), "roles": (n, 4),
             "side_levels": (2, lv), "target": (c,), "target_seat": (n,), "trick": (n, c), "wild": (c,),
         }
+        self.stock = rs.variant.game.deal.stock
+        if self.stock:  # only where the deal leaves a stock: other variants' layouts stay as they are
+            shapes["stock"] = (1,)
         self.shapes = shapes
         self.at: dict[str, int] = {}
         """Offset of each int8 array in the one buffer (alphabetical order)."""
@@ -114,7 +118,7 @@ class Encoder:
         """The gymnasium space of ``encode``'s dict."""
         top = self.copies
         deck = len(self.space.rs.deck())
-        tops = {"hand": top, "played": top, "trick": top, "target": top}
+        tops = {"hand": top, "played": top, "trick": top, "target": top, "stock": min(deck, 127)}
         boxes: dict[str, spaces.Space[Any]] = {key: spaces.Box(0, tops.get(key, 1), shape, np.int8) for key, shape in self.shapes.items()}
         boxes["cards_left"] = spaces.Box(0, deck, (self.n,), np.int16)
         boxes["scores"] = spaces.Box(-np.inf, np.inf, (self.n,), np.float32)
@@ -224,6 +228,8 @@ class Encoder:
             buf[row + 3] = s in obs.active
         buf[at["phase"] + (PHASES.index(obs.phase) if obs.phase in PHASES else 0)] = 1
         buf[at["wild"] : at["wild"] + c] = self._wild_cards(obs)
+        if self.stock:
+            buf[at["stock"]] = min(obs.stock, 127)
         self._levels(buf, obs, match)
         return buf, list(obs.cards_left[seat:] + obs.cards_left[:seat]), list(obs.scores[seat:] + obs.scores[:seat])
 

@@ -109,3 +109,23 @@ def test_drawn_wild_ranks_are_marked() -> None:
     obs = encoder.encode(game.observation(0))
     assert sorted(str(c) for c, w in zip(encoder.cards, obs["wild"], strict=True) if w) == sorted(f"{rank}{s}" for s in "SHCD")
     assert obs["level"].tolist() == [1]  # no level: the one "none" slot
+
+
+def test_the_stock_is_counted_where_the_deal_leaves_one() -> None:
+    """干瞪眼's stock: how many cards are left to draw (never which), in its own slot; a variant
+    without a stock has no such key (its layout stays as it was)."""
+    encoder = Encoder(action_space("gandengyan"))
+    assert "stock" in dict(_layout_rows(encoder))
+    assert "stock" not in _layout_rows(Encoder(action_space("guandan")))
+    game = new_game("gandengyan", 1)
+    rng = random.Random(1)
+    seen = set()
+    while not game.over:
+        obs = game.observation(game.turn)
+        arrays = encoder.encode(obs)
+        assert int(arrays["stock"][0]) == len(game.kitty) == obs.stock
+        assert encoder.observation_space()["stock"].contains(arrays["stock"])
+        seen.add(obs.stock)
+        legal = game.legal_actions()
+        game.apply(legal[rng.randrange(len(legal))])
+    assert len(seen) > 3  # the stock shrank as the winners drew
