@@ -30,8 +30,8 @@ from collections.abc import Sequence
 
 from paixing.agents.determinize import resample
 from paixing.game.actions import PASS, Action, IllegalAction, play_action
-from paixing.game.events import Deal, Drew, Event, Kitty, Pass, Played, ShownCard
-from paixing.game.observation import Observation
+from paixing.game.events import Announced, Deal, DealtRest, Drew, Event, Kitty, Pass, Played, ShownCard
+from paixing.game.observation import Observation, hidden_rest
 from paixing.game.state import Game
 from paixing.hands.classify import classify
 from paixing.hands.compile import Ruleset
@@ -56,6 +56,9 @@ class Known:
         self.events: list[Event] = history[start:]
         own = deal.hands[obs.seat]
         self.own: list[Card] = parse_cards(own) if own else []
+        for e in self.events:  # the rest of a deal dealt in two parts: after the first cards
+            rest = e.hands[obs.seat] if isinstance(e, DealtRest) else None
+            self.own += parse_cards(rest) if rest else []
         n = len(obs.cards_left)
         self.in_order: list[list[Card]] = [[] for _ in range(n)]
         """Each seat's played cards in the order played."""
@@ -192,11 +195,17 @@ def _own_draws(dealt: list[Card], played: list[Card], hand: Sequence[Card]) -> l
     return out
 
 
-def _agrees(world: Game, events: Sequence[Event]) -> bool:
-    """Whether every event the world recorded after its deal is the history's."""
+def _agrees(world: Game, events: Sequence[Event], seat: int) -> bool:
+    """Whether every event the world recorded after its deal is the history's (the rest of a
+    deal as ``seat`` saw it)."""
     log = world.log
     upto = min(len(log), len(events))
-    return all(log[i] == events[i] for i in range(1, upto)) and len(log) <= len(events)
+    return all(_same(log[i], events[i], seat) for i in range(1, upto)) and len(log) <= len(events)
+
+
+def _same(event: Event, seen: Event, seat: int) -> bool:
+    """Whether the world's ``event`` is the ``seen`` one of the history."""
+    return event == seen or (isinstance(event, DealtRest) and hidden_rest(event, seat) == seen)
 
 
 def _dealt_world(known: Known, hands: list[list[Card]], kitty: list[Card], seed: int) -> Game | None:
@@ -205,7 +214,7 @@ def _dealt_world(known: Known, hands: list[list[Card]], kitty: list[Card], seed:
     for turn in range(longest):
         rotated = [h[turn % len(h) :] + h[: turn % len(h)] if h else h for h in hands]
         world = Game(known.rs, seed, hands=rotated, kitty=kitty, dealer=known.dealer)
-        if _agrees(world, known.events):
+        if _agrees(world, known.events, known.seat):
             return world
     return None
 
@@ -222,7 +231,10 @@ def _recorded_action(known: Known, index: int) -> Action | None:
     """The play or pass that recorded history event ``index`` (None for another event)."""
     if index not in known.plays:
         event = known.events[index]
-        known.plays[index] = PASS if isinstance(event, Pass) else _play_of(known.rs, event) if isinstance(event, Played) else None
+        if isinstance(event, Announced):  # a call made at a turn of trick play
+            known.plays[index] = Action("announce", call=event.call)
+        else:
+            known.plays[index] = PASS if isinstance(event, Pass) else _play_of(known.rs, event) if isinstance(event, Played) else None
     return known.plays[index]
 
 
@@ -253,7 +265,7 @@ def _next(world: Game, known: Known, index: int) -> Game | None:
             trial.apply(action)
         except IllegalAction:
             continue
-        if _agrees(trial, events):
+        if _agrees(trial, events, known.seat):
             return trial
     return None
 
