@@ -285,7 +285,7 @@ def calls(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
         if body.cards_seen is not None and i > 0:
             yield Located((*loc, "cards_seen"), "a round on the first cards of the deal must be the first step")
         elif body.cards_seen is not None and g.deal.cards_each is not None and body.cards_seen >= g.deal.cards_each:
-            yield Located((*loc, "cards_seen"), f"{body.cards_seen}: fewer than the {g.deal.cards_each} cards each player is dealt")
+            yield Located((*loc, "cards_seen"), f"{body.cards_seen}: must be fewer than the {g.deal.cards_each} cards each player is dealt")
     for i, c in enumerate(g.calls):
         if c.when == "announce" and c.id not in offered:
             yield Located(("game", "calls", i, "when"), f"{c.id!r} has when: announce, but no announce step offers it")

@@ -67,7 +67,7 @@ PHRASES: dict[str, Phrase] = {
     "end.points": ("，赢方得 {w} 分、输方得 {l} 分（不计牌分）", ", the winning side scoring {w} points and the other {l} (card points not counted)"),
     "end.calls": ("叫牌", "Calls"),
     "end.call": (
-        "「{name}」（{when}）：叫的人{made}时他的一方得 {n} 分，否则失 {n} 分",
+        "「{name}」（{when}）：{made}时叫的人一方得 {n} 分，否则失 {n} 分",
         "“{name}” ({when}): his side scores {n} when {made}, else loses {n}",
     ),
     "end.call_before_first_play": ("出第一张牌之前的任何一轮", "at any of his turns before his first play"),
