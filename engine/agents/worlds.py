@@ -30,7 +30,17 @@ from collections.abc import Sequence
 
 from paixing.agents.determinize import resample
 from paixing.game.actions import PASS, Action, IllegalAction, play_action
-from paixing.game.events import Announced, Deal, DealtRest, Drew, Event, Kitty, Pass, Played, ShownCard
+from paixing.game.events import (
+    Announced,
+    Deal,
+    DealtRest,
+    Drew,
+    Event,
+    Kitty,
+    Pass,
+    Played,
+    ShownCard,
+)
 from paixing.game.observation import Observation, hidden_rest
 from paixing.game.state import Game
 from paixing.hands.classify import classify

@@ -8,7 +8,19 @@ These live apart from the snapshot classes so that the compiled core can compile
 
 from __future__ import annotations
 
-from paixing.game.events import Bonus, Deal, DealtRest, Drew, Event, Kitty, Lead, Out, Pass, Played, Trick
+from paixing.game.events import (
+    Bonus,
+    Deal,
+    DealtRest,
+    Drew,
+    Event,
+    Kitty,
+    Lead,
+    Out,
+    Pass,
+    Played,
+    Trick,
+)
 from paixing.game.observation import hidden_deal, hidden_rest
 from paixing.game.seats import Seats, known_mates
 from paixing.rules.cards import Card
