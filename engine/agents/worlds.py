@@ -64,11 +64,7 @@ class Known:
         self.seat = obs.seat
         self.dealer = deal.dealer
         self.events: list[Event] = history[start:]
-        own = deal.hands[obs.seat]
-        self.own: list[Card] = parse_cards(own) if own else []
-        for e in self.events:  # the rest of a deal dealt in two parts: after the first cards
-            rest = e.hands[obs.seat] if isinstance(e, DealtRest) else None
-            self.own += parse_cards(rest) if rest else []
+        self.own: list[Card] = _own_dealt(deal, self.events, obs.seat)
         n = len(obs.cards_left)
         self.in_order: list[list[Card]] = [[] for _ in range(n)]
         """Each seat's played cards in the order played."""
@@ -189,6 +185,17 @@ class Known:
         if any(extra.values()):
             return None  # more cards played than dealt and drawn
         return hands, stock + cards
+
+
+def _own_dealt(deal: Deal, events: Sequence[Event], seat: int) -> list[Card]:
+    """The seat's dealt cards: its copy of the deal, and of the rest of a deal dealt in two
+    parts (a round of calls on the first cards)."""
+    own = deal.hands[seat]
+    cards = parse_cards(own) if own else []
+    for e in events:
+        rest = e.hands[seat] if isinstance(e, DealtRest) else None
+        cards += parse_cards(rest) if rest else []
+    return cards
 
 
 def _own_draws(dealt: list[Card], played: list[Card], hand: Sequence[Card]) -> list[Card]:

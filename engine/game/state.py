@@ -134,14 +134,11 @@ class Game:
         self.dealt: list[list[Card]] = []  # each seat's cards as dealt (the last deal played)
         self.kitty: list[Card] = []  # set aside face down now (a stock: what is left to draw)
         self.kitty_dealt: tuple[Card, ...] = ()  # as set aside (a stock in order): the record's
-        self.held_back: list[list[Card]] = []
-        """Each seat's cards dealt after its first ones (``HandSetup.first_cards``), until the
-        round of calls on the first cards hands them out (``deal_rest``): in no hand till then."""
+        self.held_back: list[list[Card]] = []  # dealt after the first cards, in no hand until deal_rest
         self.dealer = -1
         self.redeals = 0
         self.log: list[Event] = []  # the record
-        """The hand's events. Plays and passes are appended directly: they change nothing the
-        seats' views keep (``MOVE_EVENTS``), so ``record`` would only append them."""
+        """The hand's events (plays and passes appended directly: no view keeps them, ``MOVE_EVENTS``)."""
         self.views = PublicViews(setup.n)
         """Each seat's view of the log, and the cached parts of its observation."""
         self.actions = ActionLog(setup.hand_rs)
