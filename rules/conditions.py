@@ -8,6 +8,7 @@ one holds. The grammar is::
     term      := integer | scalar | subject "." measure
     scalar    := out | in_play | declarer_won | plays(<hand type id>)
     subject   := declarer | partner | opponents | declarer_side | winners | losers | place(<k>) | this
+               | caller
 
 ``place(k)`` is the k-th player out (1 first); a negative k counts from the last place (-1: the
 last player). A fact that is not defined (a place nobody has reached yet) makes every comparison
@@ -79,6 +80,11 @@ SUBJECTS: dict[str, Fact] = {
         "该输家",
         "that loser",
     ),
+    "caller": Fact(
+        "The player who made a call, in that call's made conditions (undefined elsewhere).",
+        "叫的人",
+        "the caller",
+    ),
 }
 """Who a measure is taken of (seats; a measure of several seats is their sum)."""
 
@@ -99,7 +105,7 @@ MEASURES: dict[str, Fact] = {
 }
 """What is measured of a subject."""
 
-SINGLE_SEAT = ("declarer", "partner", "place", "this")
+SINGLE_SEAT = ("declarer", "partner", "place", "this", "caller")
 """Subjects that name one seat (the only ones with a ``side``)."""
 
 ONE_SEAT_MEASURES = ("side", "place", "partner_place")

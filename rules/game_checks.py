@@ -260,9 +260,40 @@ def score_forms(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
                     yield Located((*loc, *where, j), f"{text!r}: 'this' is only defined in a per-card row's loser_factors")
 
 
-def _names_this(text: str) -> bool:
+def _names_this(text: str, subject: str = "this") -> bool:
     parsed = parse_condition(text)
-    return any(t is not None and t.name == "this" for t in (parsed.left, parsed.right))
+    return any(t is not None and t.name == subject for t in (parsed.left, parsed.right))
+
+
+def calls(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
+    """A round of calls offers known ``when: announce`` calls (and one on the first cards comes
+    first and holds back some cards); every such call is offered by a round; ``caller`` is
+    defined only in a call's ``made``."""
+    kinds = {c.id: c.when for c in g.calls}
+    offered: set[str] = set()
+    for i, step in enumerate(g.steps):
+        body = step.announce
+        if body is None:
+            continue
+        loc: tuple[int | str, ...] = ("game", "steps", i, "announce")
+        for j, cid in enumerate(body.calls):
+            if cid not in kinds:
+                yield Located((*loc, "calls", j), f"unknown call {cid!r}{did_you_mean(cid, list(kinds))}")
+            elif kinds[cid] != "announce":
+                yield Located((*loc, "calls", j), f"{cid!r} has when: {kinds[cid]}; a round of calls offers calls with when: announce")
+            offered.add(cid)
+        if body.cards_seen is not None and i > 0:
+            yield Located((*loc, "cards_seen"), "a round on the first cards of the deal must be the first step")
+        elif body.cards_seen is not None and g.deal.cards_each is not None and body.cards_seen >= g.deal.cards_each:
+            yield Located((*loc, "cards_seen"), f"{body.cards_seen}: must be fewer than the {g.deal.cards_each} cards each player is dealt")
+    for i, c in enumerate(g.calls):
+        if c.when == "announce" and c.id not in offered:
+            yield Located(("game", "calls", i, "when"), f"{c.id!r} has when: announce, but no announce step offers it")
+    for i, contract in enumerate(g.contracts):
+        for where, texts in _condition_lists(contract):
+            for j, text in enumerate(texts):
+                if _names_this(text, "caller"):
+                    yield Located(("game", "contracts", i, *where, j), f"{text!r}: 'caller' is only defined in a call's made conditions")
 
 
 def partners_picked(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
@@ -435,7 +466,7 @@ def passed_cards(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
 GAME_CHECKS: Registry[GameCheck] = Registry("game check", [(check.__name__, check) for check in (
     dealer, dealt_events, steps, contracts, bonuses, points, deal_size, obligations, score_forms,
     partners_picked, dealer_card_is_one, auction_values, deal_gives_cards, fixed_sides, session_rules,
-    drawn_wilds, factor_ids, stock, play_changes, held_cards, holders_made, passed_cards,
+    drawn_wilds, factor_ids, stock, play_changes, held_cards, holders_made, passed_cards, calls,
 )])
 """Every check of ``game:`` by its function's name, in the order their problems are reported."""
 

@@ -16,6 +16,7 @@ from .match import MatchRules, Tribute
 from .obligations import Obligation
 from .scoring import (
     Bonuses,
+    Call,
     Contract,
     End,
     EndRule,
@@ -28,7 +29,7 @@ from .scoring import (
 from .shapes import RankName
 
 __all__ = [
-    "Bonuses", "Contract", "End", "EndRule", "Factor", "Multipliers", "MatchRules", "ScoreRow", "Transfer", "TrickBonus", "Tribute",
+    "Bonuses", "Call", "Contract", "End", "EndRule", "Factor", "Multipliers", "MatchRules", "ScoreRow", "Transfer", "TrickBonus", "Tribute",
 ]
 
 
@@ -209,6 +210,20 @@ class PassCards(Model):
     contract's leader."""
 
 
+class Announce(Model):
+    """A round of calls (``game.calls`` with ``when: announce``): each player in turn from the
+    dealer makes one of the calls named (``announce <id>``) or none (``pass``). With
+    ``cards_seen`` the round comes right after the first cards of the deal: each player sees
+    only his first ``cards_seen`` cards until every player has spoken, then receives the rest
+    (so it must be the first step)."""
+
+    calls: list[str] = Field(min_length=1)
+    """The calls offered (ids of ``game.calls``), in the order the actions list them."""
+    cards_seen: int | None = Field(None, ge=1, le=500)
+    """How many of his first dealt cards each player sees while he speaks; absent: his whole
+    hand."""
+
+
 class Step(OneOf):
     """One step of the contract phase; exactly one kind."""
 
@@ -232,6 +247,8 @@ class Step(OneOf):
     """The holders of those cards may show them before play."""
     pass_cards: PassCards | None = None
     """Cards passed to other players after the deal (one to each, at once in effect)."""
+    announce: Announce | None = None
+    """A round of calls, perhaps before the players have seen their whole hands."""
 
 
 STEP_KINDS: tuple[str, ...] = tuple(Step.model_fields)
@@ -375,6 +392,8 @@ class GameRules(Model):
     """Trick rules."""
     bonuses: Bonuses = Bonuses()
     """Per-trick bonuses."""
+    calls: list[Call] = []
+    """Calls players may make (announcements scored by whether the caller met them)."""
     session: MatchRules | None = None
     """A match of several hands between fixed sides: levels, running points, the match's end
     (absent: every hand stands alone)."""

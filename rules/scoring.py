@@ -38,6 +38,15 @@ def _target(text: str) -> str:
     raise ValueError(f"{text!r}: expected place(k), side(declarer), side(opponents) or void")
 
 
+class FixedPoints(Model):
+    """Fixed points for each side of a hand, whatever their captures are worth."""
+
+    winners: int
+    """The winning side's points."""
+    losers: int = 0
+    """The other side's points."""
+
+
 class EndRule(Model):
     """One way a hand ends: checked after every player who goes out, first match decides."""
 
@@ -49,6 +58,10 @@ class EndRule(Model):
     compare what each side holds after the transfers."""
     reason: str | None = None
     """The name the game record gives this ending (default: the ``winner`` kind)."""
+    points: FixedPoints | None = None
+    """The sides' points for the hand when this rule ends it, instead of what their captures
+    are worth (the first two out partners: ``{winners: 200, losers: 0}``); calls are still
+    added. Absent: the captures after the transfers (a ``captures`` end), else none."""
 
 
 class Transfer(Model):
@@ -108,9 +121,10 @@ class CardStep(Model):
 
 class ScoreRow(OneOf):
     """A settlement row: the first row whose ``when`` holds pays. Amounts are per player. A row
-    has one form: ``winners``; ``declarer`` with ``opponents``; ``per_card``; or ``places``."""
+    has one form: ``winners``; ``declarer`` with ``opponents``; ``per_card``; ``places``; or
+    ``margin``."""
 
-    one_of: ClassVar[tuple[str, ...]] = ("winners", "declarer", "per_card", "places")
+    one_of: ClassVar[tuple[str, ...]] = ("winners", "declarer", "per_card", "places", "margin")
     one_of_error: ClassVar[str] = "a score row gives exactly one of"
 
     when: Conditions = []
@@ -143,6 +157,11 @@ class ScoreRow(OneOf):
     places: list[int] | None = None
     """Scores by finishing place, one per player (``[2, 0, -2]``: the first out +2, the last −2);
     every place must be decided when the hand ends."""
+    margin: int | None = Field(None, ge=1)
+    """Scoring two sides by their points for the hand (their captures after the transfers, or
+    an end rule's fixed ``points``, plus or minus their calls): each player scores his side's
+    points minus the other side's, times this (so the scores add up to zero, while a match
+    with ``counts: side_totals`` adds each side's own points)."""
     note: Text | None = None
     """What the row means, for the rulebook."""
 
@@ -224,3 +243,24 @@ class Bonuses(Model):
     """Contracts in which they are paid; absent: all."""
     on_hand_ending_play: bool = True
     """Whether the play that ends the hand (and so closes its trick) earns its bonus."""
+
+
+class Call(Model):
+    """A call (an announcement) a player may make before or during play: he says he will meet
+    its conditions (go out first); his side scores its ``points`` when he does and loses them
+    when he does not, added to the side's points for the hand whatever else happens."""
+
+    id: str
+    """Identifier: the action is ``announce <id>``; the game record names it."""
+    name: Text
+    """Name in both languages."""
+    points: int = Field(ge=1, le=100000)
+    """What the call is worth: won by the caller's side when it is made, lost when it fails."""
+    made: Conditions = Field(min_length=1)
+    """When the call is made (all must hold, on the finished hand; ``caller`` is the player who
+    called), e.g. ``["caller.place == 1"]``: he went out first."""
+    when: Literal["before_first_play", "announce"] = "before_first_play"
+    """When it may be called: ``before_first_play``, at any of the player's turns in trick play
+    until he has played a card (calling does not end his turn); ``announce``, only in an
+    ``announce`` contract step that names it (each player in turn, perhaps before he has seen
+    his whole hand). A player makes at most one call in a hand."""

@@ -219,8 +219,11 @@ class GreedyBot:
         solo: float = 2.0,
         counter: float = 4.0,
         auction: Sequence[float] = (-1.0, 1.0, 3.0),
+        call: float = 4.0,
     ) -> None:
         self.rng = random.Random(seed)
+        self.call = call
+        """The hand strength from which it makes a call it is offered (``announce``)."""
         self.solo = solo
         self.counter = counter
         self.auction = tuple(auction)
@@ -228,6 +231,9 @@ class GreedyBot:
 
     def choose(self, obs: Observation) -> Action:
         actions = _legal(obs)
+        announce = next((a for a in actions if a.kind == "announce"), None)
+        if announce is not None and hand_strength(obs.rs, obs.hand) >= self.call:
+            return announce  # a call (the first offered) on a strong hand; else it declines
         if obs.phase == "contract":
             return self._contract(obs, actions)
         return self._play(obs, actions)
@@ -236,7 +242,7 @@ class GreedyBot:
     def _contract(self, obs: Observation, actions: Sequence[Action]) -> Action:
         """Read each action's ``Meaning``: a card to call, a declaration, or a ladder rung."""
         rs = obs.rs
-        calls = [a for a in actions if a.card is not None]
+        calls = [a for a in actions if a.card is not None and a.kind != "announce"]
         if calls:
             return max(calls, key=lambda a: rs.sort_key(a.card) if a.card else (0, 0))
         strength = hand_strength(rs, obs.hand)

@@ -30,8 +30,18 @@ from collections.abc import Sequence
 
 from paixing.agents.determinize import resample
 from paixing.game.actions import PASS, Action, IllegalAction, play_action
-from paixing.game.events import Deal, Drew, Event, Kitty, Pass, Played, ShownCard
-from paixing.game.observation import Observation
+from paixing.game.events import (
+    Announced,
+    Deal,
+    DealtRest,
+    Drew,
+    Event,
+    Kitty,
+    Pass,
+    Played,
+    ShownCard,
+)
+from paixing.game.observation import Observation, hidden_rest
 from paixing.game.state import Game
 from paixing.hands.classify import classify
 from paixing.hands.compile import Ruleset
@@ -54,8 +64,7 @@ class Known:
         self.seat = obs.seat
         self.dealer = deal.dealer
         self.events: list[Event] = history[start:]
-        own = deal.hands[obs.seat]
-        self.own: list[Card] = parse_cards(own) if own else []
+        self.own: list[Card] = _own_dealt(deal, self.events, obs.seat)
         n = len(obs.cards_left)
         self.in_order: list[list[Card]] = [[] for _ in range(n)]
         """Each seat's played cards in the order played."""
@@ -178,6 +187,17 @@ class Known:
         return hands, stock + cards
 
 
+def _own_dealt(deal: Deal, events: Sequence[Event], seat: int) -> list[Card]:
+    """The seat's dealt cards: its copy of the deal, and of the rest of a deal dealt in two
+    parts (a round of calls on the first cards)."""
+    own = deal.hands[seat]
+    cards = parse_cards(own) if own else []
+    for e in events:
+        rest = e.hands[seat] if isinstance(e, DealtRest) else None
+        cards += parse_cards(rest) if rest else []
+    return cards
+
+
 def _own_draws(dealt: list[Card], played: list[Card], hand: Sequence[Card]) -> list[Card]:
     """The cards a seat drew (what it played or holds beyond its dealt cards), in an order its
     plays allow: those it played, in the order played, then those it holds, as it holds them
@@ -192,11 +212,17 @@ def _own_draws(dealt: list[Card], played: list[Card], hand: Sequence[Card]) -> l
     return out
 
 
-def _agrees(world: Game, events: Sequence[Event]) -> bool:
-    """Whether every event the world recorded after its deal is the history's."""
+def _agrees(world: Game, events: Sequence[Event], seat: int) -> bool:
+    """Whether every event the world recorded after its deal is the history's (the rest of a
+    deal as ``seat`` saw it)."""
     log = world.log
     upto = min(len(log), len(events))
-    return all(log[i] == events[i] for i in range(1, upto)) and len(log) <= len(events)
+    return all(_same(log[i], events[i], seat) for i in range(1, upto)) and len(log) <= len(events)
+
+
+def _same(event: Event, seen: Event, seat: int) -> bool:
+    """Whether the world's ``event`` is the ``seen`` one of the history."""
+    return event == seen or (isinstance(event, DealtRest) and hidden_rest(event, seat) == seen)
 
 
 def _dealt_world(known: Known, hands: list[list[Card]], kitty: list[Card], seed: int) -> Game | None:
@@ -205,7 +231,7 @@ def _dealt_world(known: Known, hands: list[list[Card]], kitty: list[Card], seed:
     for turn in range(longest):
         rotated = [h[turn % len(h) :] + h[: turn % len(h)] if h else h for h in hands]
         world = Game(known.rs, seed, hands=rotated, kitty=kitty, dealer=known.dealer)
-        if _agrees(world, known.events):
+        if _agrees(world, known.events, known.seat):
             return world
     return None
 
@@ -222,7 +248,10 @@ def _recorded_action(known: Known, index: int) -> Action | None:
     """The play or pass that recorded history event ``index`` (None for another event)."""
     if index not in known.plays:
         event = known.events[index]
-        known.plays[index] = PASS if isinstance(event, Pass) else _play_of(known.rs, event) if isinstance(event, Played) else None
+        if isinstance(event, Announced):  # a call made at a turn of trick play
+            known.plays[index] = Action("announce", call=event.call)
+        else:
+            known.plays[index] = PASS if isinstance(event, Pass) else _play_of(known.rs, event) if isinstance(event, Played) else None
     return known.plays[index]
 
 
@@ -253,7 +282,7 @@ def _next(world: Game, known: Known, index: int) -> Game | None:
             trial.apply(action)
         except IllegalAction:
             continue
-        if _agrees(trial, events):
+        if _agrees(trial, events, known.seat):
             return trial
     return None
 

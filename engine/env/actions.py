@@ -7,7 +7,7 @@ thing in every hand (at every level), so a learning agent can output a vector of
 - then one index per contract-step action the variant can offer: ``bid <contract>`` for
   every contract, ``bid <value>`` for every value on a step's ladder, ``call <card>`` for every
   distinct card of the deck where a step calls a card, ``give <card>`` for every distinct card
-  where a tribute is given back;
+  where a tribute is given back, ``announce <call>`` for every call of ``game.calls``;
 - then the **play keys** ``(hand type, core, suit, kickers, wild cards used)``: the core is
   the reading of the play's main groups (``Play.groups``), the suit counts only for suited
   types, the kickers are the ranks played beside the core (what wild cards there stand for
@@ -69,6 +69,7 @@ def _contract_slots(rs: Ruleset) -> list[str]:
         slots += [f"{head} {c}" for head, arg in usage.items() if arg == "card" for c in distinct_cards(rs)]
     if any(e.give_trick is not None for e in rules.play.trick_effects):  # a trick given to a seat
         slots += [f"gift {s}" for s in range(rs.variant.players)]
+    slots += [str(Action("announce", call=c.id)) for c in rules.calls]  # a call made
     for o in rules.play.obligations:  # a rank wished, or none
         if o.wish is not None:
             slots += ["wish none", *(str(Action("wish", card=Card(r))) for r in o.wish.ranks)]

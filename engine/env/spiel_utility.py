@@ -9,7 +9,8 @@ pays the seat) and trick bonuses (the same). Rewards, instant wins, bonuses and 
 its contract's ``teams`` allow (solo: 1 against n-1; duel: 1 against 1, the others sit out and
 score ``bystanders``; partners: 2 against n-2, the called card is never the caller's own;
 fixed: the contract's sides; each: every player for himself, the winner collecting from
-each loser). A variant is zero-sum when every row of every contract is.
+each loser); a ``margin`` row (a side's points minus the other's) is one when the sides are
+of one size. A variant is zero-sum when every row of every contract is.
 
 **Bounds.** The most one seat can win (or lose) in a hand is the largest of: an instant win
 (its ``pay`` from each other seat), or the most a score row pays one seat times the largest
@@ -35,6 +36,7 @@ from itertools import combinations
 from paixing.env.readings import largest_hand
 from paixing.game.payments import card_value
 from paixing.game.steps.draw_wild import candidates
+from paixing.game.tricks import capture_value
 from paixing.hands.compile import Ruleset, TypeInfo
 from paixing.hands.generate import generate
 from paixing.hands.view import HandView
@@ -114,6 +116,8 @@ def _row_zero_sum(rs: Ruleset, contract: Contract, row: ScoreRow) -> bool:
         return row.bystanders == 0  # the winner collects what each loser pays
     if row.kind == "per_card":
         return row.bystanders == 0
+    if row.kind == "margin":  # each seat: its side's points minus the other's
+        return all(mine == theirs and (by == 0 or row.bystanders == 0) for mine, theirs, by in side_layouts(rs, contract, row.when))
     for mine, theirs, by in side_layouts(rs, contract, row.when):
         if row.kind == "winners":
             assert row.winners is not None
@@ -144,10 +148,28 @@ def _row_range(rs: Ruleset, contract: Contract, row: ScoreRow) -> tuple[int, int
     elif row.kind == "places":
         assert row.places is not None
         amounts = list(row.places)
+    elif row.kind == "margin":
+        assert row.margin is not None
+        most = _side_points_spread(rs, contract) * row.margin
+        amounts = [-most, most]
     else:
         amounts = [_per_card_most(rs, row) * -1, _per_card_most(rs, row) * (n - 1)]
     amounts += [row.bystanders, 0]
     return min(amounts), max(amounts)
+
+
+def _side_points_spread(rs: Ruleset, contract: Contract) -> int:
+    """The most one side's points for a hand can exceed the other's: every positive card point
+    (or the largest fixed points of an end) and every call made by one side, against every
+    negative card point and every call of the other side failed."""
+    game = rs.variant.game
+    assert game is not None
+    values = [capture_value(game.play, [card]) for card in rs.deck()] if game.play.capture == "points" else []
+    fixed = [p for rule in contract.end.rules if rule.points is not None for p in (rule.points.winners, rule.points.losers)]
+    high = max([sum(v for v in values if v > 0), *fixed, 0])
+    low = min([sum(v for v in values if v < 0), *fixed, 0])
+    calls = max((c.points for c in game.calls), default=0) * rs.variant.players
+    return high - low + calls
 
 
 def _per_card_most(rs: Ruleset, row: ScoreRow) -> int:

@@ -44,11 +44,13 @@ class Action:
     """``play``, ``pass``, ``bid`` (a contract id), ``call`` (a partner card), ``value`` or
     ``give`` (a card handed to another player: the return of a tribute) or ``gift`` (a trick given
 away to the seat ``value``: ``give_trick``) or ``wish`` (a rank ``card`` with its suit open, or
-none: the ``wish`` obligation)."""
+none: the ``wish`` obligation) or ``announce`` (the call ``call``)."""
     play: Play | None = None
     contract: str | None = None
     card: Card | None = None
     value: int | None = None
+    call: str | None = None
+    """A call's id (``announce``: ``game.calls``)."""
     meaning: Meaning | None = field(default=None, compare=False, repr=False)
     """What the action does (contract steps); not part of the action's identity."""
 
@@ -69,6 +71,8 @@ none: the ``wish`` obligation)."""
             return f"gift {self.value}"
         if self.kind == "wish":
             return f"wish {self.card.rank}" if self.card is not None else "wish none"
+        if self.kind == "announce":
+            return f"announce {self.call}"
         return "pass"
 
 

@@ -33,7 +33,11 @@ class Outcome:
     totals: tuple[int, ...]
     """Per seat: captures after the end-of-hand transfers."""
     side_totals: tuple[int, int] | None = None
-    """Per side, where captures decided the hand: its seats' totals plus what was paid to it."""
+    """Per side, its points for the hand: where captures decided the hand, its seats' totals
+    plus what was paid to it; an end rule's fixed ``points`` instead; calls added (None: no
+    side has points)."""
+    calls: tuple[tuple[int, str, bool, int], ...] = ()
+    """Each call of the hand: (caller, call id, made, points its side scored: + or −)."""
 
 
 @dataclass(frozen=True)
@@ -44,6 +48,8 @@ class Scope:
     outcome: Outcome | None = None
     seat: int = -1
     """The seat being scored (``this``): one loser in a per-card row's factors; -1 elsewhere."""
+    caller: int = -1
+    """The player who made the call being scored (``caller``); -1 elsewhere."""
 
     def need_outcome(self) -> Outcome:
         if self.outcome is None:
@@ -160,6 +166,11 @@ def _place(scope: Scope, arg: object) -> Seats:
 @SUBJECT_FNS.register("this")
 def _this(scope: Scope, arg: object) -> Seats:
     return (scope.seat,) if scope.seat >= 0 else None
+
+
+@SUBJECT_FNS.register("caller")
+def _caller(scope: Scope, arg: object) -> Seats:
+    return (scope.caller,) if scope.caller >= 0 else None
 
 
 # ------------------------------------------------------------------ measures

@@ -13,13 +13,14 @@ the names agree.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from paixing.game.conditions import Outcome, Scope, holds
 from paixing.game.facts import DECLARER_SIDE, OPPONENT_SIDE, HandFacts
 from paixing.game.transfers import apply_transfers
 from paixing.rules.registry import Registry
-from paixing.rules.scoring import Contract, EndRule
+from paixing.rules.scoring import Call, Contract, EndRule
 
 Decide = Callable[[Contract, HandFacts], Outcome]
 """How a winner kind decides: (contract, facts) → the outcome."""
@@ -62,3 +63,35 @@ def ending_rule(contract: Contract, facts: HandFacts) -> tuple[int, EndRule] | N
 def hand_over(contract: Contract, facts: HandFacts) -> bool:
     """After a player goes out: has the hand ended?"""
     return ending_rule(contract, facts) is not None
+
+
+def decide(contract: Contract, facts: HandFacts, rule: EndRule, calls: Sequence[Call] = ()) -> Outcome:
+    """The outcome of a hand ended by ``rule``: its winner kind's, with the sides' points the
+    rule fixes (``points``) and every call of the hand scored (``calls``: the game's calls)."""
+    found = WINNERS[rule.winner](contract, facts)
+    sides = found.side_totals
+    if rule.points is not None:
+        fixed = rule.points
+        won = found.winning_side == DECLARER_SIDE
+        sides = (fixed.winners, fixed.losers) if won else (fixed.losers, fixed.winners)
+    if not facts.calls:
+        return found if sides is found.side_totals else replace(found, side_totals=sides)
+    scored = scored_calls(calls, facts, found)
+    points = list(sides or (0, 0))
+    for seat, _, _, gained in scored:
+        side = facts.side(seat)
+        if side in (DECLARER_SIDE, OPPONENT_SIDE):
+            points[side] += gained
+    return replace(found, side_totals=(points[0], points[1]), calls=scored)
+
+
+def scored_calls(calls: Sequence[Call], facts: HandFacts, outcome: Outcome) -> tuple[tuple[int, str, bool, int], ...]:
+    """Each call of the hand (``facts.calls``) with whether it was made (its ``made``
+    conditions, ``caller`` its player) and the points it gives his side (+ made, − failed)."""
+    by_id = {c.id: c for c in calls}
+    out: list[tuple[int, str, bool, int]] = []
+    for seat, cid in facts.calls:
+        call = by_id[cid]
+        made = holds(call.made, Scope(facts, outcome, caller=seat))
+        out.append((seat, cid, made, call.points if made else -call.points))
+    return tuple(out)

@@ -333,6 +333,36 @@ class WishMet(Event):
     rank: str
 
 
+@dataclass(frozen=True)
+class Announced(Event):
+    """``seat`` made the call ``call`` (``game.calls``), told to every player."""
+
+    kind: ClassVar[str] = "announced"
+    seat: int
+    call: str
+
+
+@dataclass(frozen=True)
+class CallScored(Event):
+    """At the end of the hand, ``seat``'s call ``call`` was ``made`` (or failed): his side
+    scores ``points`` (negative when it failed)."""
+
+    kind: ClassVar[str] = "call_scored"
+    seat: int
+    call: str
+    made: bool
+    points: int
+
+
+@dataclass(frozen=True)
+class DealtRest(Event):
+    """The rest of the deal, after a round of calls on the first cards (``announce`` with
+    ``cards_seen``): ``hands`` in notation, None where a hand is hidden from a seat."""
+
+    kind: ClassVar[str] = "dealt_rest"
+    hands: tuple[str | None, ...]
+
+
 for _event_class in EVENTS.values():
     fast_init(_event_class)  # an event is built on every action: see paixing.game.frozen
 

@@ -53,6 +53,8 @@ class HandFacts:
     """Hand type id → how many plays of it were made in the hand."""
     auction_value: int = 0
     """The winning auction value (0 without an auction)."""
+    calls: tuple[tuple[int, str], ...] = ()
+    """Each call made in the hand, in order: (caller, call id of ``game.calls``)."""
 
     def side(self, seat: int) -> int:
         """The side of ``seat``."""

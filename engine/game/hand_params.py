@@ -77,6 +77,12 @@ class HandSetup:
         """The hand types whose plays reverse the rank order (``play.order_flip``)."""
         self.trick_effects: list[TrickEffect] = list(rules.play.trick_effects)
         """What plays do to their trick (``play.trick_effects``), in list order."""
+        first = rules.steps[0].announce if rules.steps else None
+        self.first_cards: int | None = first.cards_seen if first is not None else None
+        """Cards each seat is dealt before the rest (a first ``announce`` step with
+        ``cards_seen``): the rest is held back until that step ends."""
+        self.play_calls: tuple[str, ...] = tuple(c.id for c in rules.calls if c.when == "before_first_play")
+        """The calls offered at a player's turns in trick play until he has played a card."""
 
     def rules_with(self, wild_ranks: tuple[str, ...]) -> Ruleset:
         """The hand's rules once ``wild_ranks`` are drawn (compiled once, cached by the ruleset)."""

@@ -10,14 +10,15 @@ next hand is played at as its ``level`` keyword; a session record replays by rec
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from paixing.game.conditions import Outcome, Scope, holds, ranked
-from paixing.game.ends import WINNERS, ending_rule
+from paixing.game.ends import decide, ending_rule
 from paixing.game.facts import HandFacts
 from paixing.rules.match import Levels, MatchRules, Points
-from paixing.rules.scoring import Contract
+from paixing.rules.scoring import Call, Contract
 
 SIDES = 2
 """A match is played between two fixed sides."""
@@ -87,16 +88,19 @@ def hand_level(session: MatchRules | None, state: MatchState) -> str | None:
     return ranks[state.levels[state.declarers]] if state.declarers >= 0 else ranks[0]
 
 
-def outcome_of(contract: Contract, facts: HandFacts) -> Outcome | None:
-    """The settled outcome of a finished hand (None when no end rule holds: an instant win)."""
+def outcome_of(contract: Contract, facts: HandFacts, calls: Sequence[Call] = ()) -> Outcome | None:
+    """The settled outcome of a finished hand (None when no end rule holds: an instant win),
+    with the sides' points as settlement counts them (fixed points, calls)."""
     found = ending_rule(contract, facts)
-    return None if found is None else WINNERS[found[1].winner](contract, facts)
+    return None if found is None else decide(contract, facts, found[1], calls)
 
 
-def advance(session: MatchRules, state: MatchState, contract: Contract | None, facts: HandFacts, scores: list[int]) -> MatchState:
-    """The state after a finished hand."""
+def advance(
+    session: MatchRules, state: MatchState, contract: Contract | None, facts: HandFacts, scores: list[int], calls: Sequence[Call] = ()
+) -> MatchState:
+    """The state after a finished hand (``calls``: the game's calls, for the sides' points)."""
     after = replace(state, hands=state.hands + 1, previous=ranked(facts))
-    outcome = outcome_of(contract, facts) if contract is not None and facts.finish else None
+    outcome = outcome_of(contract, facts, calls) if contract is not None and facts.finish else None
     if outcome is None or after.over:
         return after
     scope = Scope(facts, outcome)

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import overload
 
 from paixing.game.actions import Action
-from paixing.game.events import Deal, Event
+from paixing.game.events import Deal, DealtRest, Event
 from paixing.hands.compile import Ruleset
 from paixing.hands.play import Play
 from paixing.rules.cards import Card
@@ -136,3 +136,8 @@ class Observation:
 def hidden_deal(event: Deal, seat: int) -> Deal:
     """``event`` as ``seat`` saw it: other seats' hands hidden (None)."""
     return Deal(event.dealer, tuple(h if s == seat else None for s, h in enumerate(event.hands)))
+
+
+def hidden_rest(event: DealtRest, seat: int) -> DealtRest:
+    """``event`` (the rest of a deal) as ``seat`` saw it: other seats' cards hidden (None)."""
+    return DealtRest(tuple(h if s == seat else None for s, h in enumerate(event.hands)))

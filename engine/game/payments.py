@@ -1,5 +1,5 @@
 """How a score row pays: one function per row form (``winners``, ``declarer``, ``per_card``,
-``places``), chosen by which of its keys the row gives.
+``places``, ``margin``), chosen by which of its keys the row gives.
 
 Each form is a function of the row, the hand's facts and outcome, the winners, the losers and
 the contract's multiplier; it returns the per-seat scores and, for ``per_card``, the factors
@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from paixing.game.conditions import Scope, holds, ranked
-from paixing.game.facts import NO_SIDE, OPPONENT_SIDE
+from paixing.game.facts import DECLARER_SIDE, NO_SIDE, OPPONENT_SIDE
 from paixing.rules.registry import Registry
 from paixing.rules.scoring import ScoreRow
 
@@ -137,4 +137,19 @@ def _places(row: ScoreRow, p: Payers) -> Paid:
         raise ValueError(f"a places row needs every place decided, but only {len(order)} of {len(facts.active)} are")
     for place, seat in enumerate(order):
         scores[seat] = row.places[place] * p.mult
+    return Paid(scores)
+
+
+@FORMS.register("margin")
+def _margin(row: ScoreRow, p: Payers) -> Paid:
+    """Each player scores his side's points for the hand minus the other side's (sides of
+    equal size: the scores add up to zero); no side points (none captured, no call): 0."""
+    assert row.margin is not None
+    facts = p.scope.facts
+    sides = p.scope.need_outcome().side_totals or (0, 0)
+    scores = [0] * facts.players
+    for s in facts.active:
+        side = facts.sides[s]
+        if side in (DECLARER_SIDE, OPPONENT_SIDE):
+            scores[s] = (sides[side] - sides[1 - side]) * row.margin * p.mult
     return Paid(scores)

@@ -8,8 +8,20 @@ These live apart from the snapshot classes so that the compiled core can compile
 
 from __future__ import annotations
 
-from paixing.game.events import Bonus, Deal, Drew, Event, Kitty, Lead, Out, Pass, Played, Trick
-from paixing.game.observation import hidden_deal
+from paixing.game.events import (
+    Bonus,
+    Deal,
+    DealtRest,
+    Drew,
+    Event,
+    Kitty,
+    Lead,
+    Out,
+    Pass,
+    Played,
+    Trick,
+)
+from paixing.game.observation import hidden_deal, hidden_rest
 from paixing.game.seats import Seats, known_mates
 from paixing.rules.cards import Card
 from paixing.rules.hand_rules import Contract
@@ -44,7 +56,8 @@ class PublicViews:
         """Per seat, how much of the log its cached history covers."""
         self.histories: list[list[Event]] = [[] for _ in range(n)]
         """Per seat, its history so far: the log up to ``seen_upto``, deals hidden. Extended
-        when asked; a deal is added at once (hidden), so the log past ``seen_upto`` holds none."""
+        when asked; a deal (or the rest of one) is added at once (hidden), so the log past
+        ``seen_upto`` holds none."""
         self.parts: list[SeatParts | None] = [None] * n
         """Per seat, the cached contract-to-kitty fields of its observation (None: recompute)."""
         self.totals: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]] | None = None
@@ -72,6 +85,12 @@ class PublicViews:
                 history = self.histories[seat]
                 history += log[self.seen_upto[seat] : index]
                 history.append(hidden_deal(event, seat))
+                self.seen_upto[seat] = index + 1
+        elif isinstance(event, DealtRest):  # each seat sees its own part, as of a deal
+            index = len(log) - 1
+            for seat in range(len(self.parts)):
+                self.histories[seat] += log[self.seen_upto[seat] : index]
+                self.histories[seat].append(hidden_rest(event, seat))
                 self.seen_upto[seat] = index + 1
         elif isinstance(event, Kitty):
             self.kitty_shown = True

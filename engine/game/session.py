@@ -54,7 +54,7 @@ def next_match(game: Game) -> MatchState | None:
     session = game.rules.session
     if session is None:
         return None
-    return advance(session, game.match_state, game.contract, game.facts(), game.scores)
+    return advance(session, game.match_state, game.contract, game.facts(), game.scores, game.rules.calls)
 
 
 @CARRIERS.register("match")

@@ -8,14 +8,15 @@ the result (adding the scores, logging the events).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from paixing.game.conditions import Outcome, Scope, holds
-from paixing.game.ends import WINNERS, ending_rule
+from paixing.game.ends import decide, ending_rule
 from paixing.game.facts import HandFacts
 from paixing.game.payments import Payers, pay
-from paixing.rules.scoring import Contract
+from paixing.rules.scoring import Call, Contract
 
 
 @dataclass
@@ -37,13 +38,14 @@ class Settlement:
         return {"scores": list(self.scores), "winners": list(self.winners), "reason": self.reason, **self.facts}
 
 
-def settle(contract: Contract, facts: HandFacts) -> Settlement:
-    """Contract scores of a finished hand (rewards and trick bonuses are not in them)."""
+def settle(contract: Contract, facts: HandFacts, calls: Sequence[Call] = ()) -> Settlement:
+    """Contract scores of a finished hand (rewards and trick bonuses are not in them);
+    ``calls``: the game's calls, scored for those the facts say were made."""
     found = ending_rule(contract, facts)
     if found is None:
         raise ValueError(f"{contract.id}: the hand has not ended ({facts.finish} out)")
     _, rule = found
-    outcome = WINNERS[rule.winner](contract, facts)
+    outcome = decide(contract, facts, rule, calls)
     scope = Scope(facts, outcome)
     winners = [s for s in facts.active if facts.side(s) == outcome.winning_side]
     losers = [s for s in facts.active if facts.side(s) != outcome.winning_side]
@@ -68,6 +70,8 @@ def _record(facts: HandFacts, outcome: Outcome, losers: list[int]) -> dict[str, 
     if outcome.side_totals is not None:
         record["totals"] = list(outcome.totals)
         record["side_totals"] = list(outcome.side_totals)
+    if outcome.calls:
+        record["calls"] = [{"seat": s, "id": cid, "made": made, "points": p} for s, cid, made, p in outcome.calls]
     finish = facts.finish
     record["double_out"] = len(finish) >= 2 and facts.side(finish[0]) == facts.side(finish[1])
     record["losers_captured"] = sum(facts.captured[s] for s in losers)

@@ -28,9 +28,12 @@ from paixing.game.ends import hand_over
 from paixing.game.events import (
     LEADS,
     PASSES,
+    Announced,
     Bonus,
+    CallScored,
     ContractMade,
     Deal,
+    DealtRest,
     Drew,
     End,
     Event,
@@ -131,11 +134,11 @@ class Game:
         self.dealt: list[list[Card]] = []  # each seat's cards as dealt (the last deal played)
         self.kitty: list[Card] = []  # set aside face down now (a stock: what is left to draw)
         self.kitty_dealt: tuple[Card, ...] = ()  # as set aside (a stock in order): the record's
+        self.held_back: list[list[Card]] = []  # dealt after the first cards, in no hand until deal_rest
         self.dealer = -1
         self.redeals = 0
         self.log: list[Event] = []  # the record
-        """The hand's events. Plays and passes are appended directly: they change nothing the
-        seats' views keep (``MOVE_EVENTS``), so ``record`` would only append them."""
+        """The hand's events (plays and passes appended directly: no view keeps them, ``MOVE_EVENTS``)."""
         self.views = PublicViews(setup.n)
         """Each seat's view of the log, and the cached parts of its observation."""
         self.actions = ActionLog(setup.hand_rs)
@@ -196,6 +199,8 @@ class Game:
         self.gift: tuple[int, int, bool] | None = None
         """A closed trick to be given away (``trick_effects: give_trick``): (its winner, what it
         captured, whether the hand is over), until the winner names the opponent (``gift``)."""
+        self.calls: list[tuple[int, str]] = []
+        """The calls made so far (``game.calls``): (caller, call id), in order."""
 
     def copy(self) -> Game:
         """An independent copy that plays on alone (a search copies the hand at every node):
@@ -216,6 +221,7 @@ class Game:
         other.dealt = [list(h) for h in self.dealt]
         other.kitty = list(self.kitty)
         other.kitty_dealt = self.kitty_dealt  # never changes once dealt
+        other.held_back = [list(h) for h in self.held_back]
         other.dealer = self.dealer
         other.redeals = self.redeals
         other.log = list(self.log)
@@ -248,6 +254,7 @@ class Game:
         other.gift = self.gift
         other.wish = self.wish
         other.wishing = self.wishing
+        other.calls = list(self.calls)
         return other
 
     def clone(self) -> Game:
@@ -354,6 +361,7 @@ class Game:
         self.dealt = [list(h) for h in self.hands]
         self.kitty_dealt = tuple(self.kitty)
         self.dealer = self._find_dealer(turned)
+        self._hold_back()
         self.record(Deal(self.dealer, tuple(format_cards(self.rs.sort_cards(h)) for h in self.hands)))
         self._dealt_events()
 
@@ -491,6 +499,50 @@ class Game:
         self.hands[seat].extend(taken)
         self.record(Drew(seat, len(taken), len(stock)))
 
+    # ------------------------------------------------------------------ calls
+    def _hold_back(self) -> None:
+        """Keep all but each seat's first ``first_cards`` cards out of the hands until a round of
+        calls on the first cards ends (``deal_rest``)."""
+        first = self.setup.first_cards
+        if first is None:
+            self.held_back = []
+            return
+        self.held_back = [h[first:] for h in self.hands]
+        self.hands = [h[:first] for h in self.hands]
+
+    def deal_rest(self) -> None:
+        """Hand out the cards held back (a step calls this); each seat sees its own."""
+        if not self.held_back:
+            return
+        rest, self.held_back = self.held_back, []
+        for hand, more in zip(self.hands, rest, strict=True):
+            hand[:] = self.rs.sort_cards(hand + more)
+        self.record(DealtRest(tuple(format_cards(self.rs.sort_cards(h)) for h in rest)))
+
+    def callable(self, seat: int, offered: Sequence[str]) -> list[str]:
+        """Which of ``offered`` calls ``seat`` may still make: none once he made one."""
+        return [] if any(s == seat for s, _ in self.calls) else list(offered)
+
+    def announce(self, seat: int, call: str) -> None:
+        """``seat`` makes the call ``call`` (a step, or ``_apply_call`` in play, calls this)."""
+        self.calls.append((seat, call))
+        self.record(Announced(seat, call))
+
+    def _call_actions(self) -> list[Action]:
+        """The calls the player to act may make at a turn of trick play before his first play."""
+        return [Action("announce", call=c) for c in self.callable(self.turn, self.setup.play_calls)]
+
+    def _apply_call(self, action: Action) -> None:
+        """A call made at a turn of trick play: recorded; the same player acts again."""
+        if self.gift is not None or self.wishing is not None or self.plays_made[self.turn] or action not in self._call_actions():
+            offered = " or ".join(str(a) for a in self._call_actions()) if self.gift is None and self.wishing is None else ""
+            why = f"call {offered} before your first play" if offered else "you have no call to make now"
+            raise IllegalAction(f"{action} is not allowed now: {why}")
+        self._issued = NO_ACTIONS
+        self.actions.append(str(action))
+        assert action.call is not None
+        self.announce(self.turn, action.call)
+
     # ------------------------------------------------------------------ the rules in play
     def _forget_draws(self) -> None:
         """A redeal after a draw: the ranks are drawn again."""
@@ -521,7 +573,10 @@ class Game:
         if self.obligations is not None:
             plays, can_pass = self.obligations.apply(self._turn_state(), plays, can_pass)
         # a leader who holds no play (only a card never played alone, nothing left to draw) hands the lead on
-        return LegalActions(plays, _PASS_ONLY if can_pass or not plays else ())
+        rest = _PASS_ONLY if can_pass or not plays else ()
+        if self.setup.play_calls and not self.plays_made[self.turn]:
+            rest = (*rest, *self._call_actions())
+        return LegalActions(plays, rest)
 
     def _hand_view(self, seat: int) -> HandView:
         """The view of ``seat``'s hand for the move generator, kept while the hand and the rules
@@ -805,6 +860,7 @@ class Game:
             plays_made=tuple(self.plays_made),
             type_counts=dict(self.type_counts),
             auction_value=self.auction_value,
+            calls=tuple(self.calls),
         )
 
     def _hand_over(self) -> bool:
@@ -816,7 +872,9 @@ class Game:
         """Settle the contract and end the hand (the one place a hand is settled)."""
         c = self.contract
         assert c is not None
-        result = settle(c, self.facts())
+        result = settle(c, self.facts(), self.setup.rules.calls)
+        for call in result.facts.get("calls", ()):
+            self.record(CallScored(call["seat"], call["id"], call["made"], call["points"]))
         conditional = {f.id for f in c.multipliers.when}
         for name, times in result.multiplier_parts:
             if name in conditional:
@@ -898,6 +956,9 @@ class Game:
             return True
         if self.wishing is not None or action.kind == "wish":
             self._apply_wish(action)
+            return True
+        if action.kind == "announce":
+            self._apply_call(action)
             return True
         return False
 

@@ -99,6 +99,7 @@ def end_words(lang: str, rules: list[EndRule], name: Name) -> str:
     """When the hand ends and who wins, rule by rule."""
     parts = [
         say(lang, "end.rule", when=conditions_words(lang, r.when, name, joiner="cond.and_short"), winner=say(lang, f"end.by_{r.winner}"))
+        + (say(lang, "end.points", w=r.points.winners, l=r.points.losers) if r.points is not None else "")
         for r in rules
     ]
     return say(lang, "end.otherwise").join(parts)

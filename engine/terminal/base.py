@@ -192,6 +192,10 @@ class TerminalHandBase:
     def contract_of(self, cid: str) -> Contract:
         return next(c for c in self.g.rules.contracts if c.id == cid)
 
+    def call_name(self, cid: str) -> str:
+        """A call's name in both languages (its id when the rules have no such call)."""
+        return next((_names(c.name) for c in self.g.rules.calls if c.id == cid), cid)
+
     def event_name(self, eid: str) -> str:
         for e in self.g.rules.dealt_events:
             if e.id == eid:

@@ -9,12 +9,15 @@ is printed as its JSON form).
 from __future__ import annotations
 
 from paixing.game.events import (
+    Announced,
     Bid,
     Bonus,
     Call,
+    CallScored,
     CardsPassed,
     ContractMade,
     Deal,
+    DealtRest,
     Drew,
     End,
     Event,
@@ -78,6 +81,17 @@ class EventLines(TerminalHandBase):
     def _deal(self, e: Deal) -> None:
         self.say(Text("Deal. ", style="bold"), f"Dealer (庄家): {self.name(e.dealer)}.")
         self.show_hand()
+
+    def _dealt_rest(self, e: DealtRest) -> None:
+        self.say(Text("The rest of the deal. ", style="bold"), "Every player now holds his whole hand.")
+        self.show_hand()
+
+    def _announced(self, e: Announced) -> None:
+        self.say(Text("Call: ", style="bold"), f"{self.does(e.seat, 'call', 'calls')} {self.call_name(e.call)}.")
+
+    def _call_scored(self, e: CallScored) -> None:
+        result = "made" if e.made else "failed"
+        self.say(f"{self.name(e.seat)}'s {self.call_name(e.call)} is {result}: {e.points:+d} to his side.")
 
     def _redeal(self, e: Redeal) -> None:
         self.say(Text("Nobody bid: the cards are dealt again.", style="bold"))
@@ -244,6 +258,9 @@ class EventLines(TerminalHandBase):
 
 LINES: dict[type[Event], str] = {
     Deal: "_deal",
+    DealtRest: "_dealt_rest",
+    Announced: "_announced",
+    CallScored: "_call_scored",
     Redeal: "_redeal",
     Reward: "_reward",
     InstantWin: "_instant_win",

@@ -188,6 +188,9 @@ STRINGS: dict[str, tuple[str, str]] = {
     "ev.trick_given": ("把这一墩送给", "gives the trick to"),
     "ev.wished": ("许愿", "wishes for"),
     "ev.wish_met": ("满足了许愿", "plays the wished"),
+    "ev.dealt_rest": ("发完其余的牌", "the rest of the deal"),
+    "ev.announced": ("叫了", "calls"),
+    "ev.call_scored": ("叫牌结算", "call scored"),
     # errors (pages and the JSON API)
     "err.not_found": ("找不到这个页面。", "No such page."),
     "err.unknown_variant": ("没有叫 {id} 的玩法。", "No variant named {id}."),

@@ -17,7 +17,7 @@ from typing import Any
 
 from paixing.game.conditions import ranked
 from paixing.game.entry import record_text
-from paixing.game.events import Deal, Event
+from paixing.game.events import Deal, DealtRest, Event
 from paixing.game.observation import Observation
 from paixing.game.state import Game
 from paixing.hands.compile import Ruleset
@@ -136,7 +136,11 @@ def _public(game: Game, obs: Observation) -> Observation:
     partner knowledge, its mates, its role and its actions."""
     from paixing.game.observation import History
 
-    events = [Deal(e.dealer, tuple(None for _ in e.hands)) if isinstance(e, Deal) else e for e in obs.history]
+    events = [
+        Deal(e.dealer, tuple(None for _ in e.hands)) if isinstance(e, Deal)
+        else DealtRest(tuple(None for _ in e.hands)) if isinstance(e, DealtRest) else e
+        for e in obs.history
+    ]
     partner = game.seats.partner if game.seats.partner >= 0 and game.seats.partner_known else None
     return Observation(
         obs.rs, -1, obs.phase, obs.dealer, obs.turn, (), obs.cards_left, History(events, len(events)), obs.contract,

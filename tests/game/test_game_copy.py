@@ -92,7 +92,7 @@ def _same(name: str, mine: Any, theirs: Any, phase: str) -> None:
         assert mine is not theirs, f"{name} is shared by the copy"
 
 
-@pytest.mark.parametrize("variant", ["doudizhu", "doudizhu-laizi", "chibi-dagun", "banzipao", "guandan"])
+@pytest.mark.parametrize("variant", ["doudizhu", "doudizhu-laizi", "chibi-dagun", "banzipao", "guandan", str(DATA / "special-calls.yaml")])
 def test_a_copy_equals_its_original_at_every_decision_and_shares_nothing_that_changes(variant: str) -> None:
     game = new_game(variant, 5)
     bots = [RandomBot(s) for s in range(game.n)]

@@ -56,7 +56,7 @@ def test_parse_good(text: str, left: Term, op: str | None, right: Term | None, n
     ("text", "message"),
     [
         ("losers.capturd == 0", "unknown measure 'capturd'; measures: side, captured, total, cards_left, plays, hand_value, place, partner_place"),
-        ("loosers.captured == 0", "unknown subject 'loosers'; subjects: declarer, partner, opponents, declarer_side, winners, losers, place, this"),
+        ("loosers.captured == 0", "unknown subject 'loosers'; subjects: declarer, partner, opponents, declarer_side, winners, losers, place, this, caller"),
         ("double_out", "unknown fact 'double_out'; facts: out, in_play, declarer_won, plays, alone, or subject.measure"),
         ("losers == 0", "unknown fact 'losers' (a subject needs a measure: losers.captured …); facts: out, in_play, declarer_won, plays, alone, or subject.measure"),
         ("out => 1", "'out => 1': unknown operator '=>'; use one of <= >= == != < >"),
@@ -65,7 +65,7 @@ def test_parse_good(text: str, left: Term, op: str | None, right: Term | None, n
         ("out >= ", "'out >= ': >= needs something on both sides"),
         ("not out == 1", "'not out == 1': 'not' goes before a bare fact only; write the opposite comparison"),
         ("place(0).side == 1", "place needs a place number: place(1) is the first out, place(-1) the last"),
-        ("opponents.side == 1", "opponents.side: only one seat has a side (declarer, partner, place, this)"),
+        ("opponents.side == 1", "opponents.side: only one seat has a side (declarer, partner, place, this, caller)"),
         ("plays() > 1", "plays needs a hand type id: plays(bomb)"),
         ("out(2) > 1", "out takes no argument"),
         ("winners(1).captured > 1", "winners takes no argument"),

@@ -175,7 +175,7 @@ def test_a_step_model_is_one_of_the_registered_kinds() -> None:
     assert Step.alternatives() == STEP_KINDS
     step = Step.model_validate({"auction": {"values": [1, 2, 3], "contract": "c"}})
     assert step.kind == "auction" and type(step.body).__name__ == "Auction"
-    with pytest.raises(ValueError, match="a step needs exactly one of solo_bid, call_card, shown_card, auction, tribute, draw_wild, held_cards, show_cards or pass_cards"):
+    with pytest.raises(ValueError, match="a step needs exactly one of solo_bid, call_card, shown_card, auction, tribute, draw_wild, held_cards, show_cards, pass_cards or announce"):
         Step.model_validate({})
 
 

@@ -143,7 +143,7 @@ def _scored(rs: Ruleset, case: dict[str, Any]) -> tuple[list[int], list[Any], li
     if not outcome.ok or game is None or game.contract is None:
         return None
     bonuses = [e.to_json() for e in game.log if e.kind == "bonus"]
-    return outcome.scores, bonuses, settle(game.contract, game.facts()).scores
+    return outcome.scores, bonuses, settle(game.contract, game.facts(), game.rules.calls).scores
 
 
 def score_cases(a: Ruleset, b: Ruleset, seed: int, max_games: int) -> list[Case]:

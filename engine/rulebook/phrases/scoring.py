@@ -64,6 +64,15 @@ PHRASES: dict[str, Phrase] = {
     "end.otherwise": ("；否则，", "; otherwise, "),
     "end.by_first_out": ("最先出完者的一方胜", "the first player out's side wins"),
     "end.by_captures": ("比较双方所得（经过下面的转移）决定胜负", "the sides' captures decide (after the transfers below)"),
+    "end.points": ("，赢方得 {w} 分、输方得 {l} 分（不计牌分）", ", the winning side scoring {w} points and the other {l} (card points not counted)"),
+    "end.calls": ("叫牌", "Calls"),
+    "end.call": (
+        "「{name}」（{when}）：{made}时叫的人一方得 {n} 分，否则失 {n} 分",
+        "“{name}” ({when}): his side scores {n} when {made}, else loses {n}",
+    ),
+    "end.call_before_first_play": ("出第一张牌之前的任何一轮", "at any of his turns before his first play"),
+    "end.call_announce": ("只在叫牌轮", "only in the round of calls"),
+    "end.call_one": ("。每人每局至多叫一次；叫牌分在任何情况下都另加。", ". A player makes at most one call a hand; calls are added in every case."),
     "end.transfers": ("结束时的转移", "Transfers at the end"),
     "end.captured": ("{who}所得", "the captures of {who}"),
     "end.hand": ("{who}手里剩下的牌", "the cards left in {who}'s hand"),
@@ -137,6 +146,10 @@ PHRASES: dict[str, Phrase] = {
     "sc.cap": ("每个输家至多付 {n}（倍数之前）", "one loser pays at most {n} (before factors)"),
     "sc.loser_factor": ("{name}：{when}时该输家所付乘以 {f}", "{name}: that loser's payment times {f} when {when}"),
     "sc.place": ("第{k}名 {n}", "place {k} {n}"),
+    "sc.margin": (
+        "每人得 {n} ×（本方本局得分 − 对方本局得分）；比赛累计各方自己的得分",
+        "each player {n} × (his side's points for the hand − the other side's); a match adds each side's own points",
+    ),
     # play obligations --------------------------------------------------------------------
     "ob.label": ("出牌规定", "Obligation"),
     "ob.first_play": ("全局第一手牌必须包含 {card}，由持有 {card} 的玩家先出", "the first play of the hand must contain {card}, and its holder leads"),

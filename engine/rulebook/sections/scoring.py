@@ -30,6 +30,8 @@ def amounts(pen: Pen, row: ScoreRow, c: Contract) -> str:
         return per_card(pen, row)
     if row.places is not None:
         return pen.s("w.list").join(pen.s("sc.place", k=k, n=pen.signed(n)) for k, n in enumerate(row.places, 1))
+    if row.margin is not None:
+        return pen.s("sc.margin", n=row.margin)
     assert row.declarer is not None and row.opponents is not None
     if c.teams == "duel":
         parts = [pen.s("sc.counter", n=pen.signed(row.declarer)), pen.s("sc.countered", n=pen.signed(row.opponents))]
@@ -69,6 +71,20 @@ def _end_facts(pen: Pen, e: End) -> list[tuple[str, str]]:
     return facts
 
 
+def _calls(pen: Pen) -> list[tuple[str, str]]:
+    """The game's calls: each one's name, when it may be made, what it is worth and when it
+    is made (its conditions in words)."""
+    g = pen.v.game
+    if g is None or not g.calls:
+        return []
+    said = [
+        pen.s("end.call", name=pen.tr(c.name), when=pen.s(f"end.call_{c.when}"), n=c.points,
+              made=conditions_words(pen.lang, c.made, pen.name, False))
+        for c in g.calls
+    ]
+    return [(pen.s("end.calls"), pen.s("w.semicolon").join(said) + pen.s("end.call_one"))]
+
+
 def _contract_end(pen: Pen, c: Contract) -> dict[str, Any]:
     rows = [
         {
@@ -82,7 +98,7 @@ def _contract_end(pen: Pen, c: Contract) -> dict[str, Any]:
     return {
         "id": c.id,
         "name": pen.tr(c.name),
-        "facts": _end_facts(pen, c.end),
+        "facts": _end_facts(pen, c.end) + _calls(pen),
         "score_intro": pen.s("score.intro"),
         "rows": rows,
         "times": pen.s("score.times") if multipliers(pen, c) else "",
