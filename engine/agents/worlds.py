@@ -30,7 +30,17 @@ from collections.abc import Sequence
 
 from paixing.agents.determinize import resample
 from paixing.game.actions import PASS, Action, IllegalAction, play_action
-from paixing.game.events import Deal, Drew, Event, Kitty, Pass, Played, ShownCard
+from paixing.game.events import (
+    Deal,
+    Declined,
+    Drew,
+    Event,
+    Kitty,
+    OutOfTurn,
+    Pass,
+    Played,
+    ShownCard,
+)
 from paixing.game.observation import Observation
 from paixing.game.state import Game
 from paixing.hands.classify import classify
@@ -219,10 +229,13 @@ def _play_of(rs: Ruleset, event: Played) -> Action | None:
 
 
 def _recorded_action(known: Known, index: int) -> Action | None:
-    """The play or pass that recorded history event ``index`` (None for another event)."""
+    """The play or pass that recorded history event ``index`` (None for another event): a
+    decline out of turn is a pass, and a play out of turn is the play its event comes before."""
     if index not in known.plays:
         event = known.events[index]
-        known.plays[index] = PASS if isinstance(event, Pass) else _play_of(known.rs, event) if isinstance(event, Played) else None
+        if isinstance(event, OutOfTurn) and index + 1 < len(known.events):
+            event = known.events[index + 1]
+        known.plays[index] = PASS if isinstance(event, Pass | Declined) else _play_of(known.rs, event) if isinstance(event, Played) else None
     return known.plays[index]
 
 

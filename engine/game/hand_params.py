@@ -77,6 +77,9 @@ class HandSetup:
         """The hand types whose plays reverse the rank order (``play.order_flip``)."""
         self.trick_effects: list[TrickEffect] = list(rules.play.trick_effects)
         """What plays do to their trick (``play.trick_effects``), in list order."""
+        out_of_turn = rules.play.out_of_turn
+        self.out_of_turn: frozenset[str] = frozenset(out_of_turn.types) if out_of_turn is not None else frozenset()
+        """The hand types whose plays may be made out of turn (``play.out_of_turn``; empty: none)."""
 
     def rules_with(self, wild_ranks: tuple[str, ...]) -> Ruleset:
         """The hand's rules once ``wild_ranks`` are drawn (compiled once, cached by the ruleset)."""

@@ -15,6 +15,7 @@ from paixing.game.events import (
     CardsPassed,
     ContractMade,
     Deal,
+    Declined,
     Drew,
     End,
     Event,
@@ -24,6 +25,7 @@ from paixing.game.events import (
     Lead,
     OrderFlipped,
     Out,
+    OutOfTurn,
     PartnerRevealed,
     Pass,
     Played,
@@ -206,6 +208,12 @@ class EventLines(TerminalHandBase):
         else:
             self.say(Text("Wish: ", style="bold"), f"{self.does(e.seat, 'wish', 'wishes')} for a {e.rank}: whoever can play one must.")
 
+    def _out_of_turn(self, e: OutOfTurn) -> None:
+        self.say(Text("Out of turn! ", style="bold"), f"{self.does(e.seat, 'interrupt', 'interrupts')} with a play out of turn.")
+
+    def _declined(self, e: Declined) -> None:
+        self.say(f"{self.name(e.seat)}: no play out of turn", style="dim")
+
     def _wish_met(self, e: WishMet) -> None:
         self.say(f"{self.does(e.seat, 'play', 'plays')} the wished {e.rank}: the wish is fulfilled.")
 
@@ -270,6 +278,8 @@ LINES: dict[type[Event], str] = {
     CardsPassed: "_cards_passed",
     Wished: "_wished",
     WishMet: "_wish_met",
+    OutOfTurn: "_out_of_turn",
+    Declined: "_declined",
     Tribute: "_tribute",
     TributeReturned: "_tribute_back",
     TributeResisted: "_resisted",

@@ -188,6 +188,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "ev.trick_given": ("把这一墩送给", "gives the trick to"),
     "ev.wished": ("许愿", "wishes for"),
     "ev.wish_met": ("满足了许愿", "plays the wished"),
+    "ev.out_of_turn": ("抢先出牌（不按顺序）", "plays out of turn"),
+    "ev.declined": ("不抢出", "does not play out of turn"),
     # errors (pages and the JSON API)
     "err.not_found": ("找不到这个页面。", "No such page."),
     "err.unknown_variant": ("没有叫 {id} 的玩法。", "No variant named {id}."),
