@@ -209,7 +209,7 @@ class EventLines(TerminalHandBase):
             self.say(Text("Wish: ", style="bold"), f"{self.does(e.seat, 'wish', 'wishes')} for a {e.rank}: whoever can play one must.")
 
     def _out_of_turn(self, e: OutOfTurn) -> None:
-        self.say(Text("Out of turn! ", style="bold"), f"{self.does(e.seat, 'interrupt', 'interrupts')} with a play out of turn.")
+        self.say(Text("Out of turn! ", style="bold"), f"{self.does(e.seat, 'interrupt', 'interrupts')} ahead of the turn order.")
 
     def _declined(self, e: Declined) -> None:
         self.say(f"{self.name(e.seat)}: no play out of turn", style="dim")
