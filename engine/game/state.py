@@ -154,9 +154,6 @@ class Game:
         """Per seat: the rules and the view its last plays came from (its cards say which hand)."""
         self._issued: LegalActions = NO_ACTIONS
         """The actions last handed out: one of them, the very object, needs no check in ``apply``."""
-        self.window_holds: dict[int, tuple[HandView, bool]] = {}
-        """Per seat: the view of its hand and whether that hand holds a play of a
-        ``play.out_of_turn`` type at all (kept while the view is the same: ``_holds_out_of_turn``)."""
         self._reset_hand_state()
         if setup is not rs:
             self._deal(hands, kitty)
@@ -205,6 +202,9 @@ class Game:
         self.window: tuple[int, tuple[int, ...]] | None = None
         """A priority window (``play.out_of_turn``): (the seat whose turn it is, the seats asked
         out of turn, ``turn`` the first of them), until each declined or one played."""
+        self.window_holds: dict[int, tuple[HandView, bool]] = {}
+        """Per seat: the view of its hand and whether that hand holds a play of a
+        ``play.out_of_turn`` type at all (kept while the view is the same: ``_holds_out_of_turn``)."""
 
     def copy(self) -> Game:
         """An independent copy that plays on alone (a search copies the hand at every node):
