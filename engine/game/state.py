@@ -76,7 +76,7 @@ from paixing.game.tricks import (
     reread,
     waiting,
 )
-from paixing.game.window import holds_any, out_of_turn_plays, refusal
+from paixing.game.window import fewer, holds_any, out_of_turn_plays, refusal
 from paixing.hands.cache import ruleset
 from paixing.hands.compile import Ruleset
 from paixing.hands.moves import legal_plays
@@ -983,10 +983,12 @@ class Game:
 
     def _holds_out_of_turn(self, seat: int) -> bool:
         """Whether ``seat``'s hand holds a play of an out-of-turn type at all: the cheap first
-        question, answered once per view of the hand (``window.holds_any``)."""
+        question, answered once per view of the hand (``window.holds_any``), and never again
+        for a hand that held none and has only lost cards since (``window.fewer``)."""
         view = self._hand_view(seat)
         kept = self.window_holds.get(seat)
-        if kept is not None and kept[0] is view:
+        if kept is not None and (kept[0] is view or (not kept[1] and fewer(view, kept[0]))):
+            self.window_holds[seat] = (view, kept[1])
             return kept[1]
         held = holds_any(self.rs, view, self.setup.out_of_turn)
         self.window_holds[seat] = (view, held)

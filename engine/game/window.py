@@ -26,6 +26,16 @@ def holds_any(rs: Ruleset, view: HandView, types: Collection[str]) -> bool:
     return any(generate(rs, view, by_id[t]) for t in types if t in by_id)
 
 
+def fewer(view: HandView, before: HandView) -> bool:
+    """Whether ``view`` is ``before``'s hand less some cards, under the same rules: a hand that
+    held no play of some types holds none then either."""
+    return (
+        view.ruleset is before.ruleset
+        and len(view.cards) < len(before.cards)
+        and not view.card_counts - before.card_counts
+    )
+
+
 def out_of_turn_plays(rs: Ruleset, view: HandView, target: Play, types: Collection[str]) -> list[Play]:
     """The plays of ``types`` the hand can make on ``target``: ``legal_plays``' own, in its
     order, so that a window offers the very plays a turn would."""
