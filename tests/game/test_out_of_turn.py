@@ -165,8 +165,9 @@ def test_copies_and_records_replay_the_windows(tmp_path: Path) -> None:
     path = write(tmp_path / "hand.json", json.dumps(g.to_record()))
     shown = run("show", str(path), "--all")
     assert shown.exit_code == 0, shown.stderr
-    assert "Out of turn! 对家 interrupts ahead of the turn order." in shown.stdout or "interrupts ahead of the turn order." in shown.stdout
-    assert ": no play out of turn" in shown.stdout
+    said = [x for x in shown.stdout.splitlines() if "turn" in x][1:6]
+    assert said == ["Seat 2: no play out of turn", "Seat 3: no play out of turn", "Seat 3: no play out of turn",
+                    "Out of turn! Seat 0 interrupts ahead of the turn order.", "Seat 2: no play out of turn"]
 
 
 def test_the_greedy_bot_declines_unless_an_opponent_is_nearly_out() -> None:
