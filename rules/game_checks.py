@@ -425,13 +425,16 @@ def _ends_trick(v: Variant, body: EndsTrick, refs: Refs, loc: tuple[int | str, .
 
 
 def play_changes(v: Variant, g: GameRules, refs: Refs) -> Iterator[Located]:
-    """``play.order_flip`` names hand types; ``play.trick_effects`` ranks of the variant; a
+    """``play.order_flip`` and ``play.out_of_turn`` name hand types; ``play.trick_effects`` ranks of the variant; a
     contract's ``titles`` one per player."""
     flip = g.play.order_flip
     if flip is not None:
         for k, type_id in enumerate(flip.types):
             if type_id not in refs.ids:
                 yield Located(("game", "play", "order_flip", "types", k), f"unknown hand type {type_id!r}{did_you_mean(type_id, refs.ids)}")
+    for k, type_id in enumerate(g.play.out_of_turn.types if g.play.out_of_turn is not None else ()):
+        if type_id not in refs.ids:
+            yield Located(("game", "play", "out_of_turn", "types", k), f"unknown hand type {type_id!r}{did_you_mean(type_id, refs.ids)}")
     for k, effect in enumerate(g.play.trick_effects):
         if effect.ends_trick is not None:
             yield from _ends_trick(v, effect.ends_trick, refs, ("game", "play", "trick_effects", k, "ends_trick"))

@@ -339,6 +339,19 @@ class TrickEffect(OneOf):
     """The trick this play wins is given to an opponent of the winner's choice."""
 
 
+class OutOfTurn(Model):
+    """Plays that may be made out of turn (Tichu's bombs): after each play that leaves its
+    trick open, a priority window opens. Each other player still in who holds a play of a
+    listed type beating it (the player himself and the one whose turn comes next excepted: the
+    latter may play it in his own turn) is asked in turn, from the player's next seat on: he
+    plays such a play, which becomes the play to beat (the trick goes on from him, and a new
+    window opens), or declines. When every one declines, the turn goes on as it was. Play
+    obligations do not bind a player asked out of turn."""
+
+    types: list[str] = Field(min_length=1)
+    """The hand types whose plays may be made out of turn (their ids)."""
+
+
 TRICK_EFFECT_KINDS: tuple[str, ...] = tuple(TrickEffect.model_fields)
 """Every trick effect kind (the engine's ``EFFECTS`` registry has exactly these keys)."""
 
@@ -369,6 +382,9 @@ class PlayRules(Model):
     changes."""
     trick_effects: list[TrickEffect] = []
     """What plays do to their trick (an 8 ends it), checked after each play in list order."""
+    out_of_turn: OutOfTurn | None = None
+    """Plays that may interrupt out of turn, in a priority window after each play (Tichu's
+    bombs); absent: a player plays only in his turn."""
 
 
 class GameRules(Model):

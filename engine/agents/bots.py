@@ -23,6 +23,9 @@ The greedy heuristics (documented with the measurements behind them in ``docs/si
   that beats (lowest rung, fewest wild cards, lowest key), a bomb when nothing lower beats,
   but never a play that breaks a bomb of the hand unless a possible opponent has at most
   ``URGENT`` cards left or the play empties the hand; pass when nothing else is left.
+- **Out of turn** (asked in a priority window, ``Observation.out_of_turn``): a play that
+  empties the hand; else, when a possible opponent has at most ``URGENT`` cards left and the
+  trick is not a known partner's, the cheapest play offered; else decline.
 
 The greedy bot is deterministic; its ``rng`` is there for the protocol (and subclasses).
 
@@ -285,6 +288,8 @@ class GreedyBot:
         can_pass = PASS in actions
         if can_pass and obs.last is not None and obs.last[0] in obs.mates:
             return PASS
+        if obs.out_of_turn and not any(obs.cards_left[s] <= URGENT for s in possible_opponents(obs)):
+            return PASS  # asked out of turn: its bombs are kept for when an opponent is nearly out
         have, need = _bomb_needs(obs.rs, obs.hand)
         if not can_pass:
             return self._lead(plays, have, need)

@@ -34,9 +34,11 @@ from paixing.game.events import (
     Announced,
     Deal,
     DealtRest,
+    Declined,
     Drew,
     Event,
     Kitty,
+    OutOfTurn,
     Pass,
     Played,
     ShownCard,
@@ -245,13 +247,16 @@ def _play_of(rs: Ruleset, event: Played) -> Action | None:
 
 
 def _recorded_action(known: Known, index: int) -> Action | None:
-    """The play or pass that recorded history event ``index`` (None for another event)."""
+    """The play or pass that recorded history event ``index`` (None for another event): a
+    decline out of turn is a pass, and a play out of turn is the play its event comes before."""
     if index not in known.plays:
         event = known.events[index]
+        if isinstance(event, OutOfTurn) and index + 1 < len(known.events):
+            event = known.events[index + 1]
         if isinstance(event, Announced):  # a call made at a turn of trick play
             known.plays[index] = Action("announce", call=event.call)
         else:
-            known.plays[index] = PASS if isinstance(event, Pass) else _play_of(known.rs, event) if isinstance(event, Played) else None
+            known.plays[index] = PASS if isinstance(event, Pass | Declined) else _play_of(known.rs, event) if isinstance(event, Played) else None
     return known.plays[index]
 
 

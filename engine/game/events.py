@@ -363,6 +363,23 @@ class DealtRest(Event):
     hands: tuple[str | None, ...]
 
 
+@dataclass(frozen=True)
+class OutOfTurn(Event):
+    """``seat`` plays out of turn (``play.out_of_turn``): the play event that follows is his,
+    made in the priority window after the last play."""
+
+    kind: ClassVar[str] = "out_of_turn"
+    seat: int
+
+
+@dataclass(frozen=True)
+class Declined(Event):
+    """``seat``, asked in a priority window (``play.out_of_turn``), does not play out of turn."""
+
+    kind: ClassVar[str] = "declined"
+    seat: int
+
+
 for _event_class in EVENTS.values():
     fast_init(_event_class)  # an event is built on every action: see paixing.game.frozen
 

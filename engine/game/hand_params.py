@@ -83,6 +83,9 @@ class HandSetup:
         ``cards_seen``): the rest is held back until that step ends."""
         self.play_calls: tuple[str, ...] = tuple(c.id for c in rules.calls if c.when == "before_first_play")
         """The calls offered at a player's turns in trick play until he has played a card."""
+        out_of_turn = rules.play.out_of_turn
+        self.out_of_turn: frozenset[str] = frozenset(out_of_turn.types) if out_of_turn is not None else frozenset()
+        """The hand types whose plays may be made out of turn (``play.out_of_turn``; empty: none)."""
 
     def rules_with(self, wild_ranks: tuple[str, ...]) -> Ruleset:
         """The hand's rules once ``wild_ranks`` are drawn (compiled once, cached by the ruleset)."""

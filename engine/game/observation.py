@@ -120,6 +120,9 @@ class Observation:
     actions are made as they are read."""
     stock: int = 0
     """Cards left in the stock (``deal.stock``; 0 without one): how many, never which."""
+    out_of_turn: bool = False
+    """Whether ``turn`` is asked out of turn (a priority window of ``play.out_of_turn``): its
+    legal actions are then only the plays that may interrupt, and ``pass`` (decline)."""
 
     @property
     def my_turn(self) -> bool:

@@ -12,11 +12,13 @@ from paixing.game.events import (
     Bonus,
     Deal,
     DealtRest,
+    Declined,
     Drew,
     Event,
     Kitty,
     Lead,
     Out,
+    OutOfTurn,
     Pass,
     Played,
     Trick,
@@ -26,9 +28,10 @@ from paixing.game.seats import Seats, known_mates
 from paixing.rules.cards import Card
 from paixing.rules.hand_rules import Contract
 
-MOVE_EVENTS = frozenset({Played, Pass})
-"""The events of a play or a pass: they change nothing an observation caches."""
-_TRICK_EVENTS = frozenset({Played, Pass, Trick, Lead, Bonus, Out, Drew})
+MOVE_EVENTS = frozenset({Played, Pass, OutOfTurn, Declined})
+"""The events of a play or a pass (out of turn, or declined): they change nothing an
+observation caches."""
+_TRICK_EVENTS = frozenset({Played, Pass, OutOfTurn, Declined, Trick, Lead, Bonus, Out, Drew})
 """Trick play's events: they change no contract, seats, partner knowledge, called card or kitty
 (play's start, which sets the active seats, calls ``forget`` itself)."""
 

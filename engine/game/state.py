@@ -34,6 +34,7 @@ from paixing.game.events import (
     ContractMade,
     Deal,
     DealtRest,
+    Declined,
     Drew,
     End,
     Event,
@@ -42,6 +43,7 @@ from paixing.game.events import (
     Lead,
     OrderFlipped,
     Out,
+    OutOfTurn,
     PartnerRevealed,
     Played,
     Redeal,
@@ -77,6 +79,7 @@ from paixing.game.tricks import (
     reread,
     waiting,
 )
+from paixing.game.window import fewer, holds_any, out_of_turn_plays, refusal
 from paixing.hands.cache import ruleset
 from paixing.hands.compile import Ruleset
 from paixing.hands.moves import legal_plays
@@ -201,6 +204,12 @@ class Game:
         captured, whether the hand is over), until the winner names the opponent (``gift``)."""
         self.calls: list[tuple[int, str]] = []
         """The calls made so far (``game.calls``): (caller, call id), in order."""
+        self.window: tuple[int, tuple[int, ...]] | None = None
+        """A priority window (``play.out_of_turn``): (the seat whose turn it is, the seats asked
+        out of turn, ``turn`` the first of them), until each declined or one played."""
+        self.window_holds: dict[int, tuple[HandView, bool]] = {}
+        """Per seat: the view of its hand and whether that hand holds a play of a
+        ``play.out_of_turn`` type at all (kept while the view is the same: ``_holds_out_of_turn``)."""
 
     def copy(self) -> Game:
         """An independent copy that plays on alone (a search copies the hand at every node):
@@ -255,6 +264,8 @@ class Game:
         other.wish = self.wish
         other.wishing = self.wishing
         other.calls = list(self.calls)
+        other.window = self.window
+        other.window_holds = dict(self.window_holds)
         return other
 
     def clone(self) -> Game:
@@ -897,7 +908,7 @@ class Game:
         action is made when it is read (see ``LegalActions``)."""
         acts = NO_ACTIONS
         if self.phase == "play":
-            acts = self._gift_actions() if self.gift is not None else self._wish_actions() if self.wishing is not None else self._play_actions()
+            acts = self._gift_actions() if self.gift is not None else self._wish_actions() if self.wishing is not None else self._window_actions() if self.window is not None else self._play_actions()
         elif self.phase == "contract":
             assert self.step is not None
             acts = LegalActions([], self.step.actions(self, self.turn))
@@ -957,6 +968,9 @@ class Game:
         if self.wishing is not None or action.kind == "wish":
             self._apply_wish(action)
             return True
+        if self.window is not None:
+            self._apply_window(action)
+            return True
         if action.kind == "announce":
             self._apply_call(action)
             return True
@@ -982,6 +996,8 @@ class Game:
         if rule is not None and rule.triggers(play):
             self.wishing = (seat, self.turn)
             self.turn = seat
+        elif self.setup.out_of_turn:
+            self._open_window(seat)
 
     def _wish_actions(self) -> LegalActions:
         """No wish, or one of the ranks the rule lists."""
@@ -1002,6 +1018,76 @@ class Game:
         self.wish = action.card.rank if action.card is not None else None
         self.record(Wished(seat, self.wish))
         self.turn = after
+        if self.setup.out_of_turn:
+            self._open_window(seat)
+
+    # ------------------------------------------------------------------ out of turn
+    def _open_window(self, seat: int) -> None:
+        """After ``seat``'s play, if its trick is still open: the priority window, when a seat
+        may play out of turn on it (``play.out_of_turn``); ``turn`` is then the first asked."""
+        if self.last is None or self.last[0] != seat or self.gift is not None or self.phase != "play":
+            return  # the trick closed (or the hand ended): nothing to interrupt
+        after = self.turn
+        hands = self.hands
+        locked = self.passed if self.setup.rules.play.pass_locks else ()
+        n = self.setup.n
+        asked = []
+        for i in range(1, n):
+            s = (seat + i) % n
+            if s == after or not hands[s] or s not in self.active or s in locked:
+                continue
+            if self._holds_out_of_turn(s) and self._out_of_turn_plays(s):
+                asked.append(s)
+        if asked:
+            self.window = (after, tuple(asked))
+            self.turn = asked[0]
+
+    def _holds_out_of_turn(self, seat: int) -> bool:
+        """Whether ``seat``'s hand holds a play of an out-of-turn type at all: the cheap first
+        question, answered once per view of the hand (``window.holds_any``), and never again
+        for a hand that held none and has only lost cards since (``window.fewer``)."""
+        view = self._hand_view(seat)
+        kept = self.window_holds.get(seat)
+        if kept is not None and (kept[0] is view or (not kept[1] and fewer(view, kept[0]))):
+            self.window_holds[seat] = (view, kept[1])
+            return kept[1]
+        held = holds_any(self.rs, view, self.setup.out_of_turn)
+        self.window_holds[seat] = (view, held)
+        return held
+
+    def _out_of_turn_plays(self, seat: int) -> list[Play]:
+        """The plays of an out-of-turn type with which ``seat`` beats the play to beat."""
+        assert self.last is not None
+        return out_of_turn_plays(self.rs, self._hand_view(seat), self.last[1], self.setup.out_of_turn)
+
+    def _window_actions(self) -> LegalActions:
+        """Asked out of turn: a beating play of an out-of-turn type, or decline (``pass``); no
+        play obligation binds a play out of turn."""
+        return LegalActions(self._out_of_turn_plays(self.turn), _PASS_ONLY)
+
+    def _apply_window(self, action: Action) -> None:
+        """The seat asked out of turn plays (the trick goes on from him, and a window may open
+        after his play) or declines: the next seat asked, or the turn as it was."""
+        assert self.window is not None and self.last is not None
+        seat = self.turn
+        if not self._issued.issued(action):
+            if action.kind == "play":
+                assert action.play is not None
+                entry.check_play(self.rs, action.play, self.hands[seat], self.last[1])
+            if action not in self._window_actions():
+                raise IllegalAction(refusal(self.rs, str(action), self.last[1], self.setup.out_of_turn))
+        self._issued = NO_ACTIONS
+        after, asked = self.window
+        if action.kind == "play":
+            self.window = None
+            self.record(OutOfTurn(seat))
+            self._play_and_wish(action)
+            return
+        self.actions.append("pass")
+        self.record(Declined(seat))
+        rest = asked[1:]
+        self.window = (after, rest) if rest else None
+        self.turn = rest[0] if rest else after
 
     def observation(self, seat: int) -> Observation:
         """Exactly what ``seat`` may know now (``paixing.game.observation``). Built for every
@@ -1050,6 +1136,7 @@ class Game:
             totals[2],
             self.legal_actions() if seat == turn and phase != "over" else NO_ACTIONS,
             len(self.kitty) if self.setup.rules.deal.stock else 0,
+            self.window is not None,
         )
 
     def score_row(self) -> ScoreRow | None:

@@ -20,10 +20,10 @@ from paixing.hands.moves import legal_plays
 
 def binding(game: Game, seat: int) -> list[str]:
     """The messages of the rules that narrow ``seat``'s options now (empty off his turn, out
-    of trick play, or when no rule takes anything away)."""
+    of trick play, asked out of turn, or when no rule takes anything away)."""
     rules = game.obligations
-    if rules is None or game.phase != "play" or game.turn != seat:
-        return []
+    if rules is None or game.phase != "play" or game.turn != seat or game.window is not None:
+        return []  # asked out of turn: no obligation binds
     obs = game.observation(seat)
     turn = turn_of(obs)
     plays = legal_plays(obs.rs, list(obs.hand), turn.target)

@@ -18,6 +18,7 @@ from paixing.game.events import (
     ContractMade,
     Deal,
     DealtRest,
+    Declined,
     Drew,
     End,
     Event,
@@ -27,6 +28,7 @@ from paixing.game.events import (
     Lead,
     OrderFlipped,
     Out,
+    OutOfTurn,
     PartnerRevealed,
     Pass,
     Played,
@@ -220,6 +222,12 @@ class EventLines(TerminalHandBase):
         else:
             self.say(Text("Wish: ", style="bold"), f"{self.does(e.seat, 'wish', 'wishes')} for a {e.rank}: whoever can play one must.")
 
+    def _out_of_turn(self, e: OutOfTurn) -> None:
+        self.say(Text("Out of turn! ", style="bold"), f"{self.does(e.seat, 'interrupt', 'interrupts')} ahead of the turn order.")
+
+    def _declined(self, e: Declined) -> None:
+        self.say(f"{self.name(e.seat)}: no play out of turn", style="dim")
+
     def _wish_met(self, e: WishMet) -> None:
         self.say(f"{self.does(e.seat, 'play', 'plays')} the wished {e.rank}: the wish is fulfilled.")
 
@@ -287,6 +295,8 @@ LINES: dict[type[Event], str] = {
     CardsPassed: "_cards_passed",
     Wished: "_wished",
     WishMet: "_wish_met",
+    OutOfTurn: "_out_of_turn",
+    Declined: "_declined",
     Tribute: "_tribute",
     TributeReturned: "_tribute_back",
     TributeResisted: "_resisted",

@@ -107,8 +107,18 @@ class Prompts(TerminalHandBase):
         if PASS in g.legal_actions():
             line.append(" — or pass")
         self.console.print(line)
+        if g.window is not None:
+            self.say(Text("Out of turn: ", style="bold"), self.out_of_turn_line(g.window[0]))
         for duty in duties:
             self.say(Text(f"Rule: {duty}.", style="bold"))
+
+    def out_of_turn_line(self, whose: int) -> str:
+        """What a seat asked in a priority window (``play.out_of_turn``) may do, before the
+        turn of ``whose``."""
+        types = self.g.setup.out_of_turn
+        names = " or ".join(_names(t.name) for t in self.rs.types if t.id in types)
+        return (f"before {self.whose(whose)} turn you may interrupt with a {names} that beats it, "
+                "or pass (the turn then goes on).")
 
     def contract_prompt(self, acts: list[Action]) -> None:
         """Word the running step's question from what its legal actions do (their
@@ -236,3 +246,4 @@ def step_commands(game: Game) -> list[tuple[str, str]]:
         for head, arg in steps.STEPS[step.kind].usage.items():
             seen.setdefault(head, STEP_WORDS.get(head, (f"{head} <{arg}>", f"{head}: the step's {arg}")))
     return list(seen.values())
+

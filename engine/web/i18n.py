@@ -191,6 +191,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "ev.dealt_rest": ("发完其余的牌", "the rest of the deal"),
     "ev.announced": ("叫了", "calls"),
     "ev.call_scored": ("叫牌结算", "call scored"),
+    "ev.out_of_turn": ("抢先出牌（不按顺序）", "plays out of turn"),
+    "ev.declined": ("不抢出", "does not play out of turn"),
     # errors (pages and the JSON API)
     "err.not_found": ("找不到这个页面。", "No such page."),
     "err.unknown_variant": ("没有叫 {id} 的玩法。", "No variant named {id}."),

@@ -71,9 +71,14 @@ class Rule(ABC):
         return plays, can_pass
 
     def allows(self, turn: Turn, play: Play | None, plays: list[Play], can_pass: bool) -> bool:
-        """Whether a typed action meets the rule, given what was allowed before it applied."""
+        """Whether a typed action meets the rule, given what was allowed before it applied. A
+        play counts by what it reads as: where suits can matter (a one-suit type), the move
+        generator offers one set of cards per reading (the one keeping the hand's one-suit
+        sets), and a typed play of other cards of the same reading is as allowed."""
         kept, pass_ok = self.restrict(turn, plays, can_pass)
-        return pass_ok if play is None else play in kept
+        if play is None:
+            return pass_ok
+        return play in kept or play.reading in {p.reading for p in kept}
 
     def leader(self, hands: Sequence[Sequence[Card]]) -> int | None:
         """The seat this rule makes lead the first trick (None: the contract says)."""

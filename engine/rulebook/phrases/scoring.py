@@ -34,6 +34,14 @@ PHRASES: dict[str, Phrase] = {
         "a play of {types} reverses the rank order at once{keep} for the rest of the hand, until another such play puts it back; the play just made is answered in the reversed order",
     ),
     "play.order_flip_keep": ("（{ranks}除外）", " ({ranks} excepted)"),
+    "play.out_of_turn": ("插炸（不按顺序出牌）", "Out of turn"),
+    "play.out_of_turn_v": (
+        "每次出牌后（本墩仍未结束时），除出牌者和下一个该出牌的人以外，手里有能压过它的{types}的人，从出牌者下家起依次可以抢先打出（不受出牌义务约束）或放弃；"
+        "有人打出，就从他接着出牌，之后还可以再插；都放弃则轮到原来该出的人",
+        "after each play that leaves its trick open, each other player holding a play ({types}) that beats it is asked in turn from the player's next seat on, "
+        "except the one whose turn comes next: he may play it at once, out of turn (no play obligation binds him), or decline; "
+        "the trick goes on from whoever plays (and may be interrupted again), and when all decline the turn goes on as it was",
+    ),
     "play.effect": ("清场", "Trick ends"),
     "play.ends_trick_cards": ("单出{cards}{on}后本墩立即结束，出牌者接着领出，没人能再压", "{cards} played alone{on} ends the trick at once, nobody can beat it; its player leads the next"),
     "play.ends_trick_on": ("压{types}", " on {types}"),

@@ -87,6 +87,9 @@ def play(pen: Pen) -> dict[str, Any] | None:
         kept = [r for r in pr.order_flip.keep if r in pen.v.ranks.order]
         keep = pen.s("play.order_flip_keep", ranks=pen.join(kept)) if kept else ""
         facts.append((pen.s("play.order_flip"), pen.s("play.order_flip_v", types=pen.join(pen.name(t) for t in pr.order_flip.types), keep=keep)))
+    if pr.out_of_turn is not None:
+        types = pen.join(pen.name(t) for t in pr.out_of_turn.types)
+        facts.append((pen.s("play.out_of_turn"), pen.s("play.out_of_turn_v", types=types)))
     facts += [(pen.s("play.effect"), _effect(pen, e)) for e in pr.trick_effects]
     facts += [(pen.s("ob.label"), obligation(pen, o)) for o in pr.obligations]
     points = []
