@@ -46,7 +46,7 @@ deck, and where the variant names the dealer's card (板子炮: 7S) the fixture'
 
 File names start with the variant: ``bz-`` 板子炮, ``gz-`` guizhou-banzipao, ``cd-`` 赤壁打滚,
 ``cds-`` chibi-dagun-server, ``dd-`` 斗地主, ``pdk-`` 跑得快, ``cdd-`` 锄大地, ``tw-`` 大老二
-(Taiwan), ``zsy-`` 争上游, ``ddl-`` 癞子斗地主, ``ddt-`` 天地癞子, ``tl-`` Tiến Lên, ``pd-`` Pusoy Dos, ``sk-`` 双扣, ``gdy-`` 干瞪眼 (its ``kitty`` is the stock, top card first), ``dfg-`` 大富豪, ``hs-`` 红十, ``ffa-`` and ``sp-`` (special cards) the test variants of tests/data/ (a
+(Taiwan), ``zsy-`` 争上游, ``ddl-`` 癞子斗地主, ``ddt-`` 天地癞子, ``tl-`` Tiến Lên, ``pd-`` Pusoy Dos, ``sk-`` 双扣, ``gdy-`` 干瞪眼 (its ``kitty`` is the stock, top card first), ``dfg-`` 大富豪, ``hs-`` 红十, ``tc-`` Tichu, ``ffa-`` and ``sp-`` (special cards) the test variants of tests/data/ (a
 ``variant`` ending in ``.yaml`` is a file relative to tests/).
 """
 

@@ -34,7 +34,7 @@ from paixing import ruleset as load_ruleset
 from paixing.conformance.suite import apart_by_brute_force, class_identity
 from paixing.hands.classify import classify  # unchecked: some cases hold more copies than a deck
 from paixing.hands.generate import generate
-from paixing.hands.moves import legal_plays
+from paixing.hands.moves import answering, legal_plays
 from paixing.hands.play import also_beats
 from paixing.hands.view import HandView
 from paixing.rules.cards import JOKERS
@@ -79,11 +79,12 @@ def brute_force(
     rs: Ruleset, hand: Iterable[Card], target: Play | None = None
 ) -> set[tuple[object, ...]]:
     """Class identities (``class_identity``) of every playable reading of every sub-multiset
-    (that beats ``target``)."""
+    (that beats ``target``), each read as played on ``target`` (``moves.answering``: a lone
+    Phoenix at the target's rank, none on a Dog or Dragon), as ``paixing check``'s brute force."""
     out: list[Play] = []
     hand = tuple(hand)
     for sub in sub_multisets(hand):
-        for r in readings(rs, sub):
+        for r in answering(rs, list(readings(rs, sub)), target):
             if r.type.last_only and len(sub) != len(hand):
                 continue  # legal only as the player's last cards
             if r.type.playable and (target is None or beats(r, target)):

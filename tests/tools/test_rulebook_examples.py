@@ -53,9 +53,12 @@ def example_lines(md: str, lang: str) -> list[Line]:
 
 
 def card_of(token: str) -> tuple[Card, bool]:
-    """A card as the page draws it (``3♦``, ``★RJ``, ``5*``) and whether it is marked wild."""
+    """A card as the page draws it (``3♦``, ``★RJ``, ``5*``, the special cards ``1MJ``, ``↷DOG``,
+    ``✦PH``, ``✸DR``) and whether it is marked wild."""
     wild = token.endswith("*")
-    token = token.removesuffix("*").lstrip("★✿")
+    token = token.removesuffix("*").lstrip("★✿↷✦✸")
+    if token == "1MJ":
+        token = "MJ"
     if token[-1] in SYMBOL_SUIT:
         token = token[:-1] + SYMBOL_SUIT[token[-1]]
     return parse_cards(token)[0], wild
