@@ -82,7 +82,12 @@ def decide(contract: Contract, facts: HandFacts, rule: EndRule, calls: Sequence[
         side = facts.side(seat)
         if side in (DECLARER_SIDE, OPPONENT_SIDE):
             points[side] += gained
-    return replace(found, side_totals=(points[0], points[1]), calls=scored)
+    # the calls count towards who won the hand: the side with more points once they are added
+    # (equal points: the rule's own winner), so that the winners are the seats a margin pays
+    winning = found.winning_side
+    if points[0] != points[1]:
+        winning = DECLARER_SIDE if points[0] > points[1] else OPPONENT_SIDE
+    return replace(found, side_totals=(points[0], points[1]), calls=scored, winning_side=winning)
 
 
 def scored_calls(calls: Sequence[Call], facts: HandFacts, outcome: Outcome) -> tuple[tuple[int, str, bool, int], ...]:
