@@ -92,8 +92,10 @@ class EventLines(TerminalHandBase):
         self.say(Text("Call: ", style="bold"), f"{self.does(e.seat, 'call', 'calls')} {self.call_name(e.call)}.")
 
     def _call_scored(self, e: CallScored) -> None:
-        result = "made" if e.made else "failed"
-        self.say(f"{self.name(e.seat)}'s {self.call_name(e.call)} is {result}: {e.points:+d} to his side.")
+        result = "was made" if e.made else "failed"
+        whose = self.whose(e.seat)
+        side = "your side" if e.seat == self.seat else "his side"
+        self.say(f"{whose[0].upper()}{whose[1:]} {self.call_name(e.call)} {result}: {e.points:+d} to {side}.")
 
     def _redeal(self, e: Redeal) -> None:
         self.say(Text("Nobody bid: the cards are dealt again.", style="bold"))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from paixing.game.events import Deal, Event, Kitty, Lead
+from paixing.game.events import Deal, DealtRest, Event, Kitty, Lead
 from paixing.game.session import CARRIERS
 from paixing.game.state import Game
 from paixing.rules.cards import parse_cards
@@ -131,6 +131,13 @@ class RecordView(EventLines, Final):
     def _deal(self, e: Deal) -> None:
         self.say(Text("Deal. ", style="bold"), f"Dealer (庄家): {self.name(e.dealer)}.")
         self.hands_now()
+
+    def _dealt_rest(self, e: DealtRest) -> None:
+        self.say(Text("The rest of the deal. ", style="bold"), "Each player gets:")
+        for s in self.order:
+            rest = e.hands[s]
+            if rest is not None:
+                self.say(f"  {self.names[s]} (+{len(parse_cards(rest))}): ", cards_text(self.rs.sort_cards(parse_cards(rest)), group=True))
 
     def _kitty(self, e: Kitty) -> None:
         self.say(f"{self.does(e.seat, 'take', 'takes')} the kitty (底牌): ", cards_text(parse_cards(e.cards)))
