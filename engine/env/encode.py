@@ -22,6 +22,9 @@ contracts, L of level ranks (a match's ``session.levels.ranks``, or the one ``ra
 | ``scores`` | (n,) | float32 | scores so far this hand |
 | ``side_levels`` | (2, L+1) | int8 | each side's level in the match, my side first (one-hot; the last slot: unknown) |
 | ``stock`` | (1,) | int8 | cards left in the stock (only a variant whose deal leaves one: ``deal.stock``) |
+| ``calls`` | (n, K_c) | int8 | per seat, each of the variant's calls (``game.calls``) it made (only with calls) |
+| ``wish`` | (R+1,) | int8 | one-hot: the rank wished and not yet played among the wish's R ranks; the last slot: none (only with a ``wish`` obligation) |
+| ``out_of_turn`` | (1,) | int8 | 1 when the seat to act is asked out of turn (only with ``play.out_of_turn``) |
 | ``target`` | (C,) | int8 | the play to beat (all zero when leading or in the contract phase) |
 | ``target_seat`` | (n,) | int8 | one-hot: who made it |
 | ``trick`` | (n, C) | int8 | cards each seat has played in the current trick |
@@ -45,7 +48,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from gymnasium import spaces
 from paixing.env.actions import ActionSpace, distinct_cards
-from paixing.game.events import Deal, Played
+from paixing.game.events import Announced, Deal, Played, Wished, WishMet
 from paixing.game.observation import Observation
 from paixing.game.teams import fixed_sides
 from paixing.rules.cards import Card, parse_cards
@@ -91,9 +94,21 @@ class Encoder:
             "passed": (n,), "phase": (len(PHASES),), "played": (n, c), "roles": (n, 4),
             "side_levels": (2, lv), "target": (c,), "target_seat": (n,), "trick": (n, c), "wild": (c,),
         }
-        self.stock = rs.variant.game.deal.stock
-        if self.stock:  # only where the deal leaves a stock: other variants' layouts stay as they are
+        # the keys of pieces only some variants have, present only there (other layouts stay as they are)
+        game = rs.variant.game
+        self.stock = game.deal.stock
+        if self.stock:
             shapes["stock"] = (1,)
+        self.call_ids = [call.id for call in game.calls]
+        if self.call_ids:
+            shapes["calls"] = (n, len(self.call_ids))
+        wish = next((o.wish for o in game.play.obligations if o.wish is not None), None)
+        self.wish_ranks: list[str] = list(wish.ranks) if wish is not None else []
+        if wish is not None:
+            shapes["wish"] = (len(self.wish_ranks) + 1,)
+        self.out_of_turn = game.play.out_of_turn is not None
+        if self.out_of_turn:
+            shapes["out_of_turn"] = (1,)
         self.shapes = shapes
         self.at: dict[str, int] = {}
         """Offset of each int8 array in the one buffer (alphabetical order)."""
@@ -113,6 +128,10 @@ class Encoder:
         n, c = self.n, len(self.cards)
         self._seen = [0] * n
         self._played = [bytearray(n * c) for _ in range(n)]
+        self._calls = [bytearray(n * len(self.call_ids)) for _ in range(n)]
+        """Per observing seat: the calls each seat made (absolute seats), from the history."""
+        self._wished: list[str | None] = [None] * n
+        """Per observing seat: the rank wished and not yet played, from the history."""
 
     def observation_space(self) -> spaces.Dict:
         """The gymnasium space of ``encode``'s dict."""
@@ -161,17 +180,29 @@ class Encoder:
         history = obs.history
         c = len(self.cards)
         if len(history) < self._seen[seat]:  # another hand: start again
-            counts[:] = bytes(len(counts))
-            self._seen[seat] = 0
+            self._forget(seat)
         for event in history[self._seen[seat] :]:
             if isinstance(event, Played):
                 row = event.seat * c
                 for i in self._indices(event.cards):
                     counts[row + i] += 1
             elif isinstance(event, Deal):
-                counts[:] = bytes(len(counts))
+                self._forget(seat)
+            elif isinstance(event, Announced):
+                self._calls[seat][event.seat * len(self.call_ids) + self.call_ids.index(event.call)] = 1
+            elif isinstance(event, Wished):
+                self._wished[seat] = event.rank
+            elif isinstance(event, WishMet):
+                self._wished[seat] = None
         self._seen[seat] = len(history)
         return counts
+
+    def _forget(self, seat: int) -> None:
+        """A new deal: what ``seat`` has read of the history so far no longer counts."""
+        self._played[seat][:] = bytes(len(self._played[seat]))
+        self._calls[seat][:] = bytes(len(self._calls[seat]))
+        self._wished[seat] = None
+        self._seen[seat] = 0
 
     def _wild_cards(self, obs: Observation) -> bytes:
         """1 for each distinct card wild in the observation's ruleset (kept per ruleset)."""
@@ -230,8 +261,25 @@ class Encoder:
         buf[at["wild"] : at["wild"] + c] = self._wild_cards(obs)
         if self.stock:
             buf[at["stock"]] = min(obs.stock, 127)
+        self._public(buf, obs)
         self._levels(buf, obs, match)
         return buf, list(obs.cards_left[seat:] + obs.cards_left[:seat]), list(obs.scores[seat:] + obs.scores[:seat])
+
+    def _public(self, buf: bytearray, obs: Observation) -> None:
+        """The calls made, the open wish and whether the seat to act is asked out of turn
+        (each only where the variant has it; ``fill`` has read the history before)."""
+        at, seat, n = self.at, obs.seat, self.n
+        k = len(self.call_ids)
+        if k:
+            calls = self._calls[seat]
+            start = at["calls"]
+            buf[start : start + n * k] = calls[seat * k :] + calls[: seat * k]
+        if self.wish_ranks:
+            wished = self._wished[seat]
+            ranks = self.wish_ranks
+            buf[at["wish"] + (ranks.index(wished) if wished in ranks else len(ranks))] = 1
+        if self.out_of_turn:
+            buf[at["out_of_turn"]] = obs.out_of_turn
 
     def _levels(self, buf: bytearray, obs: Observation, match: MatchState | None) -> None:
         """The hand's level, each side's level and whose level it is (see the table)."""

@@ -129,3 +129,34 @@ def test_the_stock_is_counted_where_the_deal_leaves_one() -> None:
         legal = game.legal_actions()
         game.apply(legal[rng.randrange(len(legal))])
     assert len(seen) > 3  # the stock shrank as the winners drew
+
+
+def test_calls_the_wish_and_a_window_have_slots_where_the_variant_has_them() -> None:
+    """Tichu: each seat's calls (rotated, my row first), the open wish (one-hot over the wish's
+    ranks, the last slot none) and whether the seat to act is asked out of turn; read from the
+    observation alone, as the game's own state says."""
+    encoder = Encoder(action_space("tichu"))
+    rows = _layout_rows(encoder)
+    assert rows["calls"][1] == 4 * 2 and rows["wish"][1] == 14 and rows["out_of_turn"][1] == 1
+    assert not {"calls", "wish", "out_of_turn"} & set(_layout_rows(Encoder(action_space("guandan"))))
+    seen = {"window": 0, "wish": 0, "call": 0}
+    for seed in (0, 1, 6, 7):  # seeds 6 and 7 open a window in random play
+        game = new_game("tichu", seed)
+        encoder.reset()
+        rng = random.Random(seed)
+        while not game.over:
+            seat = game.turn
+            arrays = encoder.encode(game.observation(seat))
+            for s in range(4):
+                made = {c for who, c in game.calls if who == s}
+                assert [bool(x) for x in arrays["calls"][(s - seat) % 4]] == [c in made for c in ("grand_tichu", "tichu")]
+            wish = arrays["wish"]
+            assert wish.sum() == 1
+            assert int(np.argmax(wish)) == (encoder.wish_ranks.index(game.wish) if game.wish is not None else 13)
+            assert int(arrays["out_of_turn"][0]) == (game.window is not None)
+            seen["window"] += game.window is not None
+            seen["wish"] += game.wish is not None
+            seen["call"] += bool(game.calls)
+            legal = game.legal_actions()
+            game.apply(legal[rng.randrange(len(legal))])
+    assert all(seen.values()), seen
