@@ -174,7 +174,7 @@ def manager(tmp_path: Path) -> Iterator[TableManager]:
 
 
 @pytest.mark.parametrize(("variant", "hands"), [
-    ("banzipao", 1), ("doudizhu", 1), ("hongshi", 1),
+    ("banzipao", 1), ("doudizhu", 1), ("hongshi", 1), ("tichu", 1),
     pytest.param("guandan", 2, marks=pytest.mark.slow),  # two hands: the second opens with a tribute
 ])
 def test_no_message_holds_a_card_its_seat_may_not_see(manager: TableManager, variant: str, hands: int) -> None:
