@@ -98,13 +98,13 @@ def legal_plays(rs: Ruleset, hand: Iterable[Card], target: Play | None = None) -
     a tenth of a µs interpreted."""
     if not isinstance(rs, Ruleset):
         _ruleset(rs)
-    cards: Iterable[Card]
+    cards: Iterable[Card] | HandView
     if type(hand) is list or type(hand) is tuple:
         for card in hand:  # _all_cards, in line
             if type(card) is not Card and not isinstance(card, Card):
                 _all_cards(hand, "hand")
-        check_in_deck(rs, hand)
-        cards = hand
+        view = check_in_deck(rs, hand)  # a hand written rank-only: its view, counted once
+        cards = hand if view is None else view
     elif isinstance(hand, HandView):
         _view(rs, hand, "hand")
         cards = hand
