@@ -13,6 +13,10 @@ deals (``doudizhu``):
   play (a lead of another 17-card hand dealt from the rest of the deck, drawn by hand type
   first, as benchmarks/scaling.py draws it);
 - ``legal_plays`` of the same hand written rank-only (``33445566778899TTJJ``: suits left open);
+- the response and the rank-only lead again, each call on the other of two hands in turn (the
+  third 17 cards of the deal being the second): ``check_in_deck`` keeps the hand it passed
+  last, so the rows above, which ask about one hand ``--repeat`` times, time a hand checked
+  before, and these a hand new to the check;
 - ``classify`` of that target's cards, and ``beats_cards`` of one of the hand's answers against
   them (the cards as a user holds them: lists of ``Card``).
 
@@ -28,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import itertools
 import random
 import sys
 from collections import defaultdict
@@ -67,12 +72,20 @@ Pair = tuple[Callable[[], object], Callable[[], object]]
 """(the checked call, the unchecked call) on one state."""
 
 
+def _in_turn(call: Callable[[list[paixing.Card]], object], *hands: list[paixing.Card]) -> Callable[[], object]:
+    """``call`` on each of ``hands`` in turn: every call asks about another hand than the last."""
+    turn = itertools.cycle(hands)
+    return lambda: call(next(turn))
+
+
 def _state(rng: random.Random, rs: paixing.Ruleset) -> dict[str, Pair]:
     """One seeded deal's calls, by row."""
     deck = rs.deck()
     rng.shuffle(deck)
     hand, other = deck[:HAND], deck[HAND : 2 * HAND]
     open_hand = [paixing.Card(c.rank) if c.suit else c for c in hand]
+    hand2 = deck[2 * HAND : 3 * HAND]  # read off the same shuffle: the other rows' deals stay as they were
+    open2 = [paixing.Card(c.rank) if c.suit else c for c in hand2]
     target = _target(rng, rs, other)
     shown = list(target.cards)
     answers = [p for p in unchecked.legal_plays(rs, hand, target) if p.type.playable]
@@ -82,6 +95,10 @@ def _state(rng: random.Random, rs: paixing.Ruleset) -> dict[str, Pair]:
         "lead": (lambda: paixing.legal_plays(rs, hand), lambda: unchecked.legal_plays(rs, hand)),
         "response": (lambda: paixing.legal_plays(rs, hand, target), lambda: unchecked.legal_plays(rs, hand, target)),
         "lead, rank-only": (lambda: paixing.legal_plays(rs, open_hand), lambda: unchecked.legal_plays(rs, open_hand)),
+        "response, in turn": (_in_turn(lambda h: paixing.legal_plays(rs, h, target), hand, hand2),
+                              _in_turn(lambda h: unchecked.legal_plays(rs, h, target), hand, hand2)),
+        "lead, rank-only, in turn": (_in_turn(lambda h: paixing.legal_plays(rs, h), open_hand, open2),
+                                     _in_turn(lambda h: unchecked.legal_plays(rs, h), open_hand, open2)),
         "classify": (lambda: paixing.classify(rs, shown), lambda: unchecked.classify(rs, shown)),
         "beats_cards": (lambda: paixing.beats_cards(rs, answer, shown), lambda: unchecked.beats_cards(rs, answer, shown)),
     }
@@ -91,6 +108,8 @@ ROWS = (
     ("lead", "legal_plays, 17-card lead"),
     ("response", "legal_plays, 17-card response"),
     ("lead, rank-only", "legal_plays, 17-card lead, rank-only cards"),
+    ("response, in turn", "legal_plays, 17-card response, two hands in turn"),
+    ("lead, rank-only, in turn", "legal_plays, 17-card lead, rank-only, two hands in turn"),
     ("classify", "classify, the target's cards"),
     ("beats_cards", "beats_cards, an answer against the target"),
 )

@@ -60,11 +60,17 @@ def _cards(rs: Ruleset, cards: Any, what: str) -> list[Card] | tuple[Card, ...]:
         raise TypeError(f"{what}: expected Card objects (paixing.parse_cards('3S 3H')), got {type(cards).__name__}")
     else:
         out = list(cards)
-    for card in out:  # a loop, not all(map(isinstance, …)): compiled (the installed core) it is 5× faster
-        if not isinstance(card, Card):
-            raise TypeError(f"{what}: expected Card objects (paixing.parse_cards('3S 3H')), got {type(card).__name__}")
+    _all_cards(out, what)
     check_in_deck(rs, out)
     return out
+
+
+def _all_cards(cards: list[Card] | tuple[Card, ...], what: str) -> None:
+    """TypeError unless every item is a ``Card``. A loop, not all(map(isinstance, …)): compiled
+    (the installed core) it is 5× faster; ``type(card) is Card`` first, the cheaper test."""
+    for card in cards:
+        if type(card) is not Card and not isinstance(card, Card):
+            raise TypeError(f"{what}: expected Card objects (paixing.parse_cards('3S 3H')), got {type(card).__name__}")
 
 
 def _own_play(rs: Ruleset, play: Any, what: str) -> Play:
@@ -87,14 +93,24 @@ def classify(rs: Ruleset, cards: Iterable[Card], only: TypeInfo | None = None) -
 def legal_plays(rs: Ruleset, hand: Iterable[Card], target: Play | None = None) -> list[Play]:
     """Every distinct play the hand can make on ``target``: ``paixing.hands.legal_plays`` after
     checking ``rs``, the hand (Cards the deck can supply, or a view made from ``rs``) and the
-    target (a play of ``rs``)."""
-    rs = _ruleset(rs)
-    if isinstance(hand, HandView):
+    target (a play of ``rs``). The usual call (a list of cards, a play of ``rs``) is checked
+    here in line: a response takes only a few µs to generate, and each call of a helper costs
+    a tenth of a µs interpreted."""
+    if not isinstance(rs, Ruleset):
+        _ruleset(rs)
+    cards: Iterable[Card] | HandView
+    if type(hand) is list or type(hand) is tuple:
+        for card in hand:  # _all_cards, in line
+            if type(card) is not Card and not isinstance(card, Card):
+                _all_cards(hand, "hand")
+        view = check_in_deck(rs, hand)  # a hand written rank-only: its view, counted once
+        cards = hand if view is None else view
+    elif isinstance(hand, HandView):
         _view(rs, hand, "hand")
-        cards: Iterable[Card] = hand
+        cards = hand
     else:
         cards = _cards(rs, hand, "hand")
-    if target is not None:
+    if target is not None and (type(target) is not Play or rs.type_by_id.get(target.type.id) is not target.type):
         _own_play(rs, target, "target")
     return legal_plays_unchecked(rs, cards, target)
 

@@ -312,6 +312,20 @@ class Ruleset:
         known = self.rank_limits
         return frozenset(c for c in self.deck_counts if c.rank in known)
 
+    @cached_property
+    def open_set(self) -> frozenset[Card]:
+        """The open-suit cards (``Card("5")``) and jokers a hand of this variant may hold, one
+        per name (``Ruleset.rank_limits``) that ``card_rank`` lists: a hand of only these is
+        written rank-only, and ``check_in_deck`` compares its ``HandView`` counts with
+        ``rank_copies_by_index``."""
+        known = self.rank_limits
+        return frozenset(c for c in self.card_rank if c.suit is None and c.rank in known)
+
+    @cached_property
+    def rank_copies_by_index(self) -> tuple[int, ...]:
+        """How many cards of each rank the deck holds, by rank index (a ``HandView``'s counts)."""
+        return tuple(self.rank_copies[r] for r in self.ranks)
+
     def deck(self) -> list[Card]:
         """Every card dealt in this variant, in a fixed order (a new list: the deal shuffles it)."""
         return list(self.deck_cards)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from itertools import compress
+from operator import le
 from typing import Any
 
 from paixing.hands.ruleset import Ruleset
@@ -15,25 +16,54 @@ class UnknownCard(ValueError):
     """A card the variant does not deal (a joker in a jokerless variant)."""
 
 
-def check_in_deck(ruleset: Ruleset, cards: Iterable[Card]) -> None:
+_last_passed: tuple[object, tuple[Card, ...]] = (None, ())
+"""The last hand ``check_in_deck`` passed, with its ruleset (see there)."""
+
+
+def check_in_deck(ruleset: Ruleset, cards: Iterable[Card]) -> HandView | None:
     """Raise ``UnknownCard`` for cards the variant's deck cannot supply (a joker in a jokerless
     game, a second ♠3 from one pack, five open-suit 3s). User input is checked here; the move
-    generator trusts its hands.
+    generator trusts its hands. Returns the hand's ``HandView`` when the check made one (a hand
+    written rank-only), for the caller to hand on, else None.
 
-    The public API checks every call's cards (``paixing.hands.checked``), so a dealt hand
-    (different cards, all of the deck) costs one set and a subset test over a table built once
-    per ruleset (``Ruleset.deck_set``), no loop per card. A hand that repeats a card or leaves
-    suits open (``55667788``) is counted once and compared with ``Ruleset.card_limits`` and
-    ``Ruleset.rank_limits``; only a hand that fails is gone through again, to name what is
-    wrong (``_refuse``)."""
-    if not isinstance(cards, (list, tuple)):  # noqa: UP038  (a tuple of types is the faster check)
-        cards = list(cards)
-    distinct = set(cards)
-    if len(distinct) == len(cards) and distinct <= ruleset.deck_set:
-        return  # different cards of the deck: none more often than the deck holds it
-    if _within_limits(ruleset, cards):
-        return
-    _refuse(ruleset, cards)
+    The public API checks every call's cards (``paixing.hands.checked``), and a caller often
+    asks about one hand many times (its answers to each of several plays): the hand passed last
+    is kept, and a hand equal to it, card for card, passes with one C-level comparison (equal
+    cards are the same cards to the deck; whether they are ``Card`` objects is the caller's
+    check, ``paixing.hands.checked``). Otherwise a dealt hand (different cards, all of the deck)
+    costs one set and a subset test over a table built once per ruleset (``Ruleset.deck_set``).
+    A hand written rank-only (``33445566778899TTJJ``: open-suit cards and jokers of this
+    variant, ``Ruleset.open_set``) is counted as the move generator counts it, by a
+    ``HandView``, whose counts are then compared with the deck's; any other hand is counted
+    once and compared with ``Ruleset.card_limits`` and ``Ruleset.rank_limits``. Only a hand
+    that fails is gone through again, to name what is wrong (``_refuse``)."""
+    global _last_passed
+    hand = tuple(cards)  # a tuple is itself: no copy
+    last = _last_passed
+    if last[0] is ruleset and last[1] == hand:
+        return None
+    distinct = set(hand)
+    view = None
+    if not (len(distinct) == len(hand) and distinct <= ruleset.deck_set):
+        if distinct <= ruleset.open_set:
+            view = HandView(ruleset, hand)
+            passed = _open_within_limits(ruleset, view)
+        else:
+            passed = _within_limits(ruleset, hand)
+        if not passed:
+            _refuse(ruleset, hand)
+    _last_passed = (ruleset, hand)
+    return view
+
+
+def _open_within_limits(ruleset: Ruleset, view: HandView) -> bool:
+    """Whether the deck can supply a hand of open-suit cards and jokers (``Ruleset.open_set``):
+    no rank more often than the deck holds cards of it, compared in C over the view's counts,
+    and no wild card (by name) more often than the deck holds it."""
+    if not all(map(le, view.counts, ruleset.rank_copies_by_index)):
+        return False
+    limits = ruleset.rank_limits
+    return all(n <= limits[name] for name, n in view.wild_names.items())
 
 
 def _within_limits(ruleset: Ruleset, cards: list[Card] | tuple[Card, ...]) -> bool:
