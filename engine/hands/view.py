@@ -16,32 +16,22 @@ class UnknownCard(ValueError):
     """A card the variant does not deal (a joker in a jokerless variant)."""
 
 
-_last_passed: tuple[object, tuple[Card, ...]] = (None, ())
-"""The last hand ``check_in_deck`` passed, with its ruleset (see there)."""
-
-
 def check_in_deck(ruleset: Ruleset, cards: Iterable[Card]) -> HandView | None:
     """Raise ``UnknownCard`` for cards the variant's deck cannot supply (a joker in a jokerless
     game, a second ♠3 from one pack, five open-suit 3s). User input is checked here; the move
     generator trusts its hands. Returns the hand's ``HandView`` when the check made one (a hand
     written rank-only), for the caller to hand on, else None.
 
-    The public API checks every call's cards (``paixing.hands.checked``), and a caller often
-    asks about one hand many times (its answers to each of several plays): the hand passed last
-    is kept, and a hand equal to it, card for card, passes with one C-level comparison (equal
-    cards are the same cards to the deck; whether they are ``Card`` objects is the caller's
-    check, ``paixing.hands.checked``). Otherwise a dealt hand (different cards, all of the deck)
-    costs one set and a subset test over a table built once per ruleset (``Ruleset.deck_set``).
+    The public API checks every call's cards (``paixing.hands.checked``): a dealt hand
+    (different cards, all of the deck) costs one set and a subset test over a table built once
+    per ruleset (``Ruleset.deck_set``). No hand is kept between calls (a kept hand made a
+    benchmark that asks about one hand twenty times cheap, and every new hand dearer).
     A hand written rank-only (``33445566778899TTJJ``: open-suit cards and jokers of this
     variant, ``Ruleset.open_set``) is counted as the move generator counts it, by a
     ``HandView``, whose counts are then compared with the deck's; any other hand is counted
     once and compared with ``Ruleset.card_limits`` and ``Ruleset.rank_limits``. Only a hand
     that fails is gone through again, to name what is wrong (``_refuse``)."""
-    global _last_passed
-    hand = tuple(cards)  # a tuple is itself: no copy
-    last = _last_passed
-    if last[0] is ruleset and last[1] == hand:
-        return None
+    hand = cards if isinstance(cards, (list, tuple)) else tuple(cards)  # noqa: UP038  (the faster check)
     distinct = set(hand)
     view = None
     if not (len(distinct) == len(hand) and distinct <= ruleset.deck_set):
@@ -52,7 +42,6 @@ def check_in_deck(ruleset: Ruleset, cards: Iterable[Card]) -> HandView | None:
             passed = _within_limits(ruleset, hand)
         if not passed:
             _refuse(ruleset, hand)
-    _last_passed = (ruleset, hand)
     return view
 
 

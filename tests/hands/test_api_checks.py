@@ -163,13 +163,12 @@ def test_open_suit_and_suited_cards_of_a_rank_count_together() -> None:
         check_in_deck(gd, parse_cards("3S 3S 3S"))
 
 
-def test_the_hand_passed_last_is_checked_again_once_changed() -> None:
-    """``check_in_deck`` keeps the hand it passed last (a caller asks about one hand many
-    times); a list changed in place, the same cards for another ruleset and an equal hand of
-    tuples are each checked as new."""
+def test_a_hand_is_checked_again_at_every_call() -> None:
+    """Nothing of a passed hand is kept between calls: a list changed in place, the same cards
+    for another ruleset and an equal hand of tuples are each checked as new."""
     rs = paixing.ruleset("doudizhu")
     hand = parse_cards("3S 4S 5S 6S 7S")
-    assert len(paixing.legal_plays(rs, hand)) == 6  # passed, and kept
+    assert len(paixing.legal_plays(rs, hand)) == 6
     hand.append(Card("3", "S"))  # the same list, now with a second 3S
     with pytest.raises(UnknownCard) as info:
         paixing.legal_plays(rs, hand)
@@ -183,7 +182,7 @@ def test_the_hand_passed_last_is_checked_again_once_changed() -> None:
         check_in_deck(paixing.ruleset("banzipao"), [*hand, Card("BJ")])
     paixing.legal_plays(rs, hand)
     with pytest.raises(TypeError, match="^hand: expected Card objects .*, got tuple$"):
-        paixing.legal_plays(rs, [tuple(c) for c in hand])  # equal to the hand kept, but not Cards
+        paixing.legal_plays(rs, [tuple(c) for c in hand])  # equal to the hand, but not Cards
     assert paixing.legal_plays(rs, tuple(hand)) == paixing.legal_plays(rs, hand)
 
 
