@@ -52,10 +52,10 @@ class HandSetup:
         self.hand_number = hand_number
         self.previous_first_out = previous_first_out
         self.match = match
+        """The match state this hand was dealt with (``match.MatchState`` JSON), None alone."""
         self.previous_places: tuple[int, ...] | None = tuple(previous_places) if previous_places is not None else None
         """The seats of the hand before by place, the first out first (a session carries them
         where a step exchanges cards by places), None alone."""
-        """The match state this hand was dealt with (``match.MatchState`` JSON), None alone."""
         self.match_state: MatchState = start_state(rules.session, match)
         self.level: str | None = level if level is not None else hand_level(rules.session, self.match_state)
         """The hand's level (a match's level; None: the variant's ``ranks.level``)."""
@@ -72,6 +72,10 @@ class HandSetup:
         """The trick bonuses paid when the play wins its trick, in list order."""
         self.played_bonuses: tuple[TrickBonus, ...] = tuple(b for b in rules.bonuses.tricks if b.when == "played")
         """The ``when: played`` trick bonuses, in list order (paid as the play is made)."""
+        self._read_play(rules)
+
+    def _read_play(self, rules: GameRules) -> None:
+        """The trick play pieces the state machine asks about at every play, read once."""
         flip = rules.play.order_flip
         self.flip_types: frozenset[str] = frozenset(flip.types) if flip is not None else frozenset()
         """The hand types whose plays reverse the rank order (``play.order_flip``)."""
