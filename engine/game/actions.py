@@ -119,6 +119,12 @@ class LegalActions(Sequence[Action]):
     def __len__(self) -> int:
         return self._n + len(self._rest)
 
+    @property
+    def words(self) -> Sequence[Action]:
+        """The actions that are no play (a pass, a decision's words: ``wish 7``, ``gift 2``,
+        ``announce …``), without reading the plays."""
+        return self._rest
+
     def _play(self, i: int) -> Action:
         made = self._made
         if made is None:

@@ -88,6 +88,7 @@ def state_message(game: Game, seat: int | None, facts: TableFacts, log_events: i
         "captured": list(obs.captured), "scores": list(obs.scores), "totals": facts.totals,
         "finish": list(obs.finish), "match": facts.match, "contracts": len(game.rules.contracts),
         "legal": _legal(rs, obs) if seat is not None else [], "can_pass": _can_pass(obs, seat),
+        "out_of_turn": obs.out_of_turn,
         "log": history[-log_events:], "log_start": max(0, len(history) - log_events),
         "ready": facts.ready, "deadline": facts.deadline, "finished": facts.finished,
         "record_id": facts.record_id, "lang": facts.lang,
@@ -101,7 +102,7 @@ def event_names(rs: Ruleset) -> dict[str, dict[str, str]]:
     """The names in the file of what a log event can refer to, so that the log says "plays
     顺子" and "×2 春天", never an id such as ``spring``: ``type:<id>`` for a hand type (an event's
     ``type``), ``id:<id>`` for a contract, a contract's multiplier or a dealt-hand event (an
-    event's ``id``)."""
+    event's ``id``), ``call:<id>`` for a call (``announced``, ``call_scored``)."""
     names: dict[str, dict[str, str]] = {f"type:{t.id}": text_of(t.name) for t in rs.types}
     game = rs.variant.game
     if game is not None:
@@ -111,12 +112,14 @@ def event_names(rs: Ruleset) -> dict[str, dict[str, str]]:
             names[f"id:{c.id}"] = text_of(c.name)
             for f in c.multipliers.when:
                 names[f"id:{f.id}"] = text_of(f.name)
+        for call in game.calls:
+            names[f"call:{call.id}"] = text_of(call.name)
     return names
 
 
 def named(event: dict[str, Any], names: dict[str, dict[str, str]]) -> dict[str, Any]:
     """An event's JSON with ``name`` (zh/en) added for the hand type or the id it names."""
-    for key in ("type", "id"):
+    for key in ("type", "id", "call"):
         name = names.get(f"{key}:{event.get(key)}")
         if name is not None:
             return {**event, "name": name}
@@ -173,15 +176,22 @@ def _wilds(game: Game) -> list[str]:
 
 
 def _legal(rs: Ruleset, obs: Observation) -> list[dict[str, Any]]:
-    """A contract step's actions as buttons (plays are chosen by selecting cards)."""
-    if obs.phase != "contract" or not obs.legal:
+    """The actions shown as buttons: a contract step's, and in trick play the decisions that are
+    no play or pass (a wish, a trick given away, a call); plays are chosen by selecting cards."""
+    legal = obs.legal
+    if obs.phase == "play":
+        legal = [a for a in getattr(legal, "words", legal) if a.kind not in ("play", "pass")]
+    elif obs.phase != "contract":
         return []
     out = []
-    for a in obs.legal:
+    game = rs.variant.game
+    for a in legal:
         item: dict[str, Any] = {"action": record_text(rs, a), "kind": a.kind}
         if a.contract is not None:
-            c = next((c for c in rs.variant.game.contracts if c.id == a.contract), None) if rs.variant.game else None
+            c = next((c for c in game.contracts if c.id == a.contract), None) if game else None
             item["name"] = text(c.name) if c is not None else None
+        if a.call is not None and game is not None:
+            item["name"] = next((text(c.name) for c in game.calls if c.id == a.call), None)
         if a.card is not None:
             item["card"] = str(a.card)
         if a.value is not None:

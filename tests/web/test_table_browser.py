@@ -159,3 +159,29 @@ def test_four_people_play_banzipao_by_clicking(browser: object, server: str) -> 
     for p in pages:
         p.wait_for_selector("#result table.scores")
     pages[0].screenshot(path=str(SHOTS / "result-desktop.png"), full_page=True)
+
+
+def test_tichu_calls_and_decisions_are_buttons(browser: object, server: str) -> None:
+    """Tichu, one person and three bots: the round of calls on the first 8 cards, the passing, and
+    in trick play the decisions that are no play (a call, a wish, a trick given away) are buttons
+    in the file's words; the hand reaches its score table by clicking."""
+    ctx = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True)  # type: ignore[attr-defined]
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    code = open_table(page, server, ["human", "bot:greedy", "bot:greedy", "bot:greedy"], "tichu", "en")
+    page.goto(f"{server}/t/{code}")
+    page.wait_for_selector("#steps button")
+    assert page.locator("#hand .cardbtn").count() == 8  # the first 8 cards only
+    assert page.locator("#steps button").all_inner_texts() == ["Pass", "Grand Tichu"]
+    page.screenshot(path=str(SHOTS / "tichu-calls-phone.png"), full_page=True)
+    page.click("#steps button:has-text('Grand Tichu')")
+    page.wait_for_function("() => document.querySelectorAll('#hand .cardbtn').length === 14")
+    page.wait_for_selector("#steps button")  # giving a card to each other player
+    page.screenshot(path=str(SHOTS / "tichu-pass-phone.png"), full_page=True)
+    play_out([page])
+    page.wait_for_selector("#result table.scores")
+    log = page.locator("#log").inner_text()
+    assert "Grand Tichu" in log, log
+    assert not errors, errors
+    ctx.close()

@@ -114,7 +114,8 @@ def check_frames(table: Table, clients: dict[int | None, Client]) -> int:
             assert not leaked, f"seat {seat} was sent {sorted(leaked)} in a {m['type']} message ({where}): {m}"
             if m["type"] == "state":
                 obs = table.game.observation(0 if seat is None else seat)
-                legal = [record_text(table.game.rs, a) for a in obs.legal] if obs.phase == "contract" else []
+                words = obs.legal if obs.phase == "contract" else [a for a in obs.legal if a.kind not in ("play", "pass")]
+                legal = [record_text(table.game.rs, a) for a in words] if obs.phase != "over" else []
                 assert [a["action"] for a in m["legal"]] == (legal if seat is not None else [])
                 own = [] if seat is None else [str(c) for c in table.game.rs.sort_cards(tuple(table.game.hands[seat]))]
                 assert [c["card"] for c in m["hand"]] == own

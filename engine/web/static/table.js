@@ -27,11 +27,13 @@
   };
   function cardFace(card, wild) {
     const joker = card === "BJ" || card === "RJ";
-    const suit = joker ? "" : card.slice(-1);
-    const rank = joker ? (card === "RJ" ? "大王" : "小王") : card.slice(0, -1);
+    // a card of a deck's own (a token such as MJ or DR, declared in the variant's deck) is no rank and suit
+    const special = !joker && !/^(10|[2-9TJQKA])[SHCD]$/.test(card);
+    const suit = joker || special ? "" : card.slice(-1);
+    const rank = joker ? (card === "RJ" ? "大王" : "小王") : special ? card : card.slice(0, -1);
     const red = suit === "H" || suit === "D" || card === "RJ";
-    return el("span", {class: "pcard" + (red ? " red" : "") + (wild ? " wild" : "") + (joker ? " joker" : ""),
-      "data-card": card, title: card}, el("b", {}, rank), el("i", {}, SUIT[suit] || "🃏"), wild ? el("em", {}, "★") : null);
+    return el("span", {class: "pcard" + (red ? " red" : "") + (wild ? " wild" : "") + (joker ? " joker" : "") + (special ? " special" : ""),
+      "data-card": card, title: card}, el("b", {}, rank), el("i", {}, special ? "◆" : SUIT[suit] || "🃏"), wild ? el("em", {}, "★") : null);
   }
   const cardsRow = (cards, wild) => el("span", {class: "cards"}, cards.map((c) => cardFace(c, wild && wild.includes(c))));
 
@@ -58,6 +60,8 @@
       case "tribute": case "tribute_back":
         return el("li", {}, who + name + " → " + seatName(w, st, e.to) + " ", cardsRow([e.card]));
       case "out": return el("li", {}, who + name + " (#" + e.place + ")");
+      case "announced": return el("li", {}, who + name + " " + named);
+      case "call_scored": return el("li", {}, who + named + " " + (e.made ? w.callMade : w.callFailed) + " " + (e.points > 0 ? "+" : "") + e.points);
       case "trick": return el("li", {class: "trick-line"}, who + name);
       case "deal": return el("li", {class: "deal-line"}, name);
       case "end": {  // the ending in the rulebook's words once the state carries them (result.reason_words)
@@ -176,7 +180,7 @@
       root.append(el("div", {class: "tobeat", id: "tobeat"}, st.last ?
         [w.toBeat + ": ", cardsRow(st.last.cards, st.wild), " " + st.last.name[lang] + (st.last.as ? " = " + st.last.as : "") + " · " + seatName(w, st, st.last.seat)]
         : (mine && st.phase === "play" ? w.lead : ""),
-        el("div", {class: "turnline", id: "turn"}, st.phase === "over" ? w.ev.end : (mine ? w.yourTurn : w.turn + ": " + seatName(w, st, st.turn)))));
+        el("div", {class: "turnline", id: "turn"}, st.phase === "over" ? w.ev.end : (mine ? (st.out_of_turn ? w.yourWindow : w.yourTurn) : w.turn + ": " + seatName(w, st, st.turn) + (st.out_of_turn ? " (" + w.ev.out_of_turn + ")" : "")))));
       // your hand
       if (st.you !== null) {
         const counts = {};
@@ -197,10 +201,13 @@
         root.append(readLine);
         // buttons
         const bar = el("div", {class: "actions", id: "actions"});
-        if (st.phase === "contract" && mine) {
+        if (mine && st.legal.length) {  // a contract step's actions; in play, a wish, a gift, a call
+          const label = (a) => a.kind === "pass" ? w.pass : a.name ? a.name[lang]
+            : a.kind === "wish" ? (a.card ? w.wishFor + " " + a.card : w.noWishButton)
+            : a.kind === "gift" ? w.giftTo + " " + seatName(w, st, a.value)
+            : a.card ? cardsRow([a.card]) : a.action;
           bar.append(el("div", {class: "steps", id: "steps"}, st.legal.map((a) => el("button", {class: "btn felt", "data-action": a.action,
-            onclick: () => send({type: "act", action: a.action, seq: st.seq})},
-            a.kind === "pass" ? w.pass : a.name ? a.name[lang] : a.card ? cardsRow([a.card]) : a.action))));
+            onclick: () => send({type: "act", action: a.action, seq: st.seq})}, label(a)))));
         }
         if (st.phase === "play") {
           const canPlay = mine && reading && reading.ok;
