@@ -90,7 +90,7 @@ from paixing.rules.hand_rules import Contract, GameRules, ScoreRow
 
 __all__ = ["PASS", "Action", "Game", "HandSetup", "IllegalAction", "Meaning", "Seats", "new_game"]
 
-_PASS_ONLY = (PASS,)
+_PASS_ONLY: tuple[Action, ...] = (PASS,)
 
 
 class Game:
@@ -584,7 +584,7 @@ class Game:
         if self.obligations is not None:
             plays, can_pass = self.obligations.apply(self._turn_state(), plays, can_pass)
         # a leader who holds no play (only a card never played alone, nothing left to draw) hands the lead on
-        rest = _PASS_ONLY if can_pass or not plays else ()
+        rest: tuple[Action, ...] = _PASS_ONLY if can_pass or not plays else ()
         if self.setup.play_calls and not self.plays_made[self.turn]:
             rest = (*rest, *self._call_actions())
         return LegalActions(plays, rest)
