@@ -33,6 +33,8 @@ class Meaning:
     """Position of this action on the step's ladder of values (0: the lowest), if it has one."""
     ladder: int = 0
     """How many rungs that ladder has."""
+    to: int | None = None
+    """The seat a card given goes to, where the step says (cards passed to each other player)."""
 
 
 @fast_init  # one Action per play read from the legal actions: see paixing.game.frozen

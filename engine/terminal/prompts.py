@@ -128,7 +128,9 @@ class Prompts(TerminalHandBase):
         if cid is None:
             if offer.calls:  # a card the step moves (a card given back), no contract declared
                 head, card = head_of(offer.calls[0]), offer.calls[0].card
-                self.say(Text(f"{card_label(offer.calls[0]).capitalize()}", style="bold"),
+                meaning = offer.calls[0].meaning
+                to = f" to {self.name(meaning.to)}" if meaning is not None and meaning.to is not None else ""
+                self.say(Text(f"{card_label(offer.calls[0]).capitalize()}{to}", style="bold"),
                          f": type `{head} {card}` or just `{card}` (? lists the {len(offer.calls)} you may {head}).")
             return
         c = self.contract_of(cid)

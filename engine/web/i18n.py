@@ -111,6 +111,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "tbl.noWishButton": ("不许愿", "No wish"),
     "tbl.wishFor": ("许愿", "Wish for"),
     "tbl.giftTo": ("这墩送给", "Give the trick to"),
+    "tbl.giveTo": ("传一张牌给", "Give a card to"),
     "tbl.yourWindow": ("你可以抢出炸弹，或者不要", "You may bomb out of turn, or pass"),
     "tbl.callMade": ("成功", "made"),
     "tbl.callFailed": ("失败", "failed"),

@@ -190,6 +190,8 @@ def _legal(rs: Ruleset, obs: Observation) -> list[dict[str, Any]]:
         if a.contract is not None:
             c = next((c for c in game.contracts if c.id == a.contract), None) if game else None
             item["name"] = text(c.name) if c is not None else None
+        if a.meaning is not None and a.meaning.to is not None:
+            item["to"] = a.meaning.to
         if a.call is not None and game is not None:
             item["name"] = next((text(c.name) for c in game.calls if c.id == a.call), None)
         if a.card is not None:

@@ -25,7 +25,8 @@ def test_a_whole_match_typed_at_the_terminal() -> None:
     lines = [line.strip() for line in out.splitlines()]
     assert "Your hand (8): MJ  3♦  9♦  J♣ J♦  Q♦  K♠  DR" in lines  # the first 8 cards only
     assert "Call: You call 大叫 Grand Tichu." in lines
-    assert "Give a card: type `give MJ` or just `MJ` (? lists the 14 you may give)." in lines
+    assert "Give a card to 下家: type `give MJ` or just `MJ` (? lists the 14 you may give)." in lines
+    assert "Give a card to 对家: type `give 3D` or just `3D` (? lists the 13 you may give)." in lines
     assert "Your 大叫 Grand Tichu was made: +200 to your side." in lines
     assert "Out of turn: before 对家's turn you may interrupt with a 炸弹（四张） Bomb (four of a kind) or 同花顺炸弹 Straight flush bomb that beats it, or pass (the turn then goes on)." in lines
     assert "Out of turn! You interrupt ahead of the turn order." in lines

@@ -178,6 +178,7 @@ def test_tichu_calls_and_decisions_are_buttons(browser: object, server: str) -> 
     page.click("#steps button:has-text('Grand Tichu')")
     page.wait_for_function("() => document.querySelectorAll('#hand .cardbtn').length === 14")
     page.wait_for_selector("#steps button")  # giving a card to each other player
+    assert page.locator("#step-head").inner_text() == "Give a card to Seat 1 (bot greedy)"
     page.screenshot(path=str(SHOTS / "tichu-pass-phone.png"), full_page=True)
     play_out([page])
     page.wait_for_selector("#result table.scores")

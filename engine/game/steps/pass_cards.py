@@ -56,7 +56,9 @@ class PassCardsStep(StepRunner, kind="pass_cards"):
         left = list(host.hands[seat])
         for card in self.chosen[seat]:
             left.remove(card)
-        return [Action("give", card=c, meaning=Meaning()) for c in dict.fromkeys(host.rs.sort_cards(left))]
+        k = len(self.chosen[seat])
+        meaning = Meaning(to=host.order_from(seat)[self.body.to[k]]) if k < len(self.body.to) else Meaning()
+        return [Action("give", card=c, meaning=meaning) for c in dict.fromkeys(host.rs.sort_cards(left))]
 
     def apply(self, host: StepHost, seat: int, action: Action) -> int:
         assert action.card is not None

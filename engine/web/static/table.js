@@ -206,6 +206,8 @@
             : a.kind === "wish" ? (a.card ? w.wishFor + " " + a.card : w.noWishButton)
             : a.kind === "gift" ? w.giftTo + " " + seatName(w, st, a.value)
             : a.card ? cardsRow([a.card]) : a.action;
+          const to = st.legal[0].to;  // cards passed: whom this one goes to
+          if (to !== undefined) bar.append(el("div", {class: "step-head", id: "step-head"}, w.giveTo + " " + seatName(w, st, to)));
           bar.append(el("div", {class: "steps", id: "steps"}, st.legal.map((a) => el("button", {class: "btn felt", "data-action": a.action,
             onclick: () => send({type: "act", action: a.action, seq: st.seq})}, label(a)))));
         }
