@@ -28,7 +28,8 @@ def test_each_chooses_in_turn_unseen() -> None:
     g = after(2)
     assert (g.phase, g.turn) == ("contract", 0)
     assert [str(a) for a in g.legal_actions()] == ["give MJ", *(f"give {c}" for c in ["2D", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS", "AS"])]
-    assert format_cards(g.hands[0]).count(" ") == 13  # nothing moved yet
+    assert len(g.hands[0]) == 12  # the two cards chosen are set aside for their receivers
+    assert g.observation(1).cards_left == (12, 14, 14, 14)  # how many: public; which: not
     assert all(e.kind != "cards_passed" for e in g.observation(1).history)
     g.apply("give 2D")
     assert g.turn == 1 and "give 2D" in [str(a) for a in after(0).legal_actions()]

@@ -1,9 +1,10 @@
 """Cards passed after the deal, all at once in effect (e.g. one to each other player).
 
 Each player in turn from the dealer chooses one card for each receiver (``give <card>``, one
-decision per card; his choices are the step's own state, which no observation shows); when the
-last player has chosen, every card changes hands at once and one ``cards_passed`` event (naming
-no card: each player sees his own hand) is recorded. With ``leader_card`` the holder of that card
+decision per card): the card leaves his hand at once, set aside face down for its receiver (so
+his own observation shows what he has left to choose from, and everyone sees how many cards
+each hand holds); when the last player has chosen, every card set aside reaches its receiver at
+once and one ``cards_passed`` event (naming no card: each player sees his own hand) is recorded. With ``leader_card`` the holder of that card
 after the exchange leads the first trick (``StepHost.lead_by``). A record replays the choices
 from its actions.
 """
@@ -43,7 +44,7 @@ class PassCardsStep(StepRunner, kind="pass_cards"):
     def __init__(self, body: PassCards, chosen: list[list[Card]] | None = None, order: list[int] | None = None) -> None:
         super().__init__(body)
         self.chosen: list[list[Card]] = [list(c) for c in chosen] if chosen is not None else []
-        """Per seat, the cards chosen so far, in the order of ``body.to``."""
+        """Per seat, the cards chosen so far (set aside, in no hand), in the order of ``body.to``."""
         self.order: list[int] = list(order or [])
         """The seats in the order they choose."""
 
@@ -53,15 +54,14 @@ class PassCardsStep(StepRunner, kind="pass_cards"):
         return self.order[0]
 
     def actions(self, host: StepHost, seat: int) -> list[Action]:
-        left = list(host.hands[seat])
-        for card in self.chosen[seat]:
-            left.remove(card)
+        left = host.hands[seat]  # the cards chosen so far are set aside already
         k = len(self.chosen[seat])
         meaning = Meaning(to=host.order_from(seat)[self.body.to[k]]) if k < len(self.body.to) else Meaning()
         return [Action("give", card=c, meaning=meaning) for c in dict.fromkeys(host.rs.sort_cards(left))]
 
     def apply(self, host: StepHost, seat: int, action: Action) -> int:
         assert action.card is not None
+        host.hands[seat].remove(action.card)  # set aside for its receiver
         self.chosen[seat].append(action.card)
         if len(self.chosen[seat]) < len(self.body.to):
             return seat
@@ -74,9 +74,6 @@ class PassCardsStep(StepRunner, kind="pass_cards"):
     def _exchange(self, host: StepHost) -> None:
         """Every chosen card to its receiver at once; the leader by ``leader_card``."""
         n = host.n
-        for seat, cards in enumerate(self.chosen):
-            for card in cards:
-                host.hands[seat].remove(card)
         for seat, cards in enumerate(self.chosen):
             for k, card in zip(self.body.to, cards, strict=True):
                 host.hands[(seat + k) % n].append(card)
