@@ -154,18 +154,50 @@ def _too_deep(text: str, file: str) -> None:
     or by indentation: the round-trip parser spent seconds on a 2 kB file nested 1,000 deep
     before it failed. libyaml's C parser reads the events in microseconds."""
     depth = 0
+    opened: list[int] = []  # the line of each collection open now
     try:
         for event in yaml.parse(text, Loader=_EventLoader):
             if isinstance(event, yaml.CollectionStartEvent):
                 depth += 1
+                opened.append(event.start_mark.line if event.start_mark is not None else 0)
                 if depth > MAX_DEPTH:
                     mark = event.start_mark
                     at = f"{file}:{mark.line + 1}:{mark.column + 1}" if mark is not None else file
                     raise VariantError([f"{at}: nested more than {MAX_DEPTH} levels deep"])
             elif isinstance(event, yaml.CollectionEndEvent):
                 depth -= 1
-    except yaml.YAMLError:
+                opened.pop()
+    except yaml.YAMLError as exc:
+        # libyaml 0.2.6 (PyYAML 6.0.4's wheels) refuses flow nesting past 1,000 while it scans
+        # ahead, before the events reach MAX_DEPTH: find the place by counting the brackets
+        mark = getattr(exc, "problem_mark", None)
+        if "nesting depth" in str(exc) and mark is not None:
+            base = sum(1 for line in opened if line < mark.line)
+            found = _flow_too_deep(text, mark.line, base)
+            if found is not None:
+                raise VariantError([f"{file}:{found[0] + 1}:{found[1] + 1}: nested more than {MAX_DEPTH} levels deep"]) from None
         return  # the careful parser below says what is wrong, with its own words
+
+
+def _flow_too_deep(text: str, first_line: int, base: int) -> tuple[int, int] | None:
+    """(line, column) of the bracket that takes flow collections from line ``first_line`` on,
+    ``base`` collections deep already, past ``MAX_DEPTH`` (quoted text skipped), or None."""
+    depth, quote = base, ""
+    for number, line in enumerate(text.split("\n")[first_line:], first_line):
+        for column, char in enumerate(line):
+            if quote:
+                quote = "" if char == quote else quote
+            elif char in "'\"":
+                quote = char
+            elif char == "#" and (column == 0 or line[column - 1] in " \t"):
+                break
+            elif char in "[{":
+                depth += 1
+                if depth > MAX_DEPTH:
+                    return number, column
+            elif char in "]}":
+                depth -= 1
+    return None
 
 
 def read_yaml(path: Path) -> PosDict:
