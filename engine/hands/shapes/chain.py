@@ -67,7 +67,20 @@ def generate(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None = None, 
 
 def _suited_chains(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int) -> list[Play]:
     """One-suit chains: each suit's natural cards, with the hand's wild cards (where the type
-    allows them) standing in for cards of that suit."""
+    allows them) standing in for cards of that suit.
+
+    Kept in the view's memo by type, length and floor (the callers read the list and build
+    their own): where suits can matter later, the hand's live cards are read off every one-suit
+    chain of the view (``suited.apart``), and a lead, or an answer to a play of a lower rung,
+    asks for the same chains again."""
+    key = ("suited chains", t.index, length, floor)
+    kept: list[Play] | None = hv.memo.get(key)
+    if kept is None:
+        kept = hv.memo[key] = _suit_chains(rs, hv, t, length, floor)
+    return kept
+
+
+def _suit_chains(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int) -> list[Play]:
     p: ChainParams = t.params
     out: list[Play] = []
     wilds = hv.wilds[: t.wmax] if t.wmax else []
