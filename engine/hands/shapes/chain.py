@@ -101,10 +101,15 @@ def _suit_views(rs: Ruleset, hv: HandView, wild: int) -> list[tuple[int, HandVie
     each response looks for them again."""
     found: list[tuple[int, HandView]] | None = hv.memo.get(("suits", wild))
     if found is None:
-        wilds = hv.wilds[:wild]
+        hand_wilds = hv.wilds  # the hand's cards of rank -1: no suit's natural cards
+        by_suit: dict[str | None, list[Card]] = {}
+        for c in hv.cards:  # one pass, in the hand's order
+            if c not in hand_wilds:
+                by_suit.setdefault(c.suit, []).append(c)
+        wilds = hand_wilds[:wild]
         views = []
         for si, suit in enumerate(rs.tables.suit_names):
-            cards = [c for c in hv.cards if c.suit == suit and rs.card_rank.get(c, 0) >= 0]
+            cards = by_suit.get(suit)
             if cards:
                 views.append((si, HandView(rs, cards + wilds)))
         found = hv.memo["suits", wild] = views
