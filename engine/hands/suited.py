@@ -273,7 +273,7 @@ def every_set_generate(gen: GenerateFn) -> GenerateFn:
             if type(x) is tuple and _one_set(ranks, x):
                 out.append(x)
             else:
-                out += card_sets(rs, hv, make(x, hv))
+                out.extend(card_sets(rs, hv, make(x, hv)))
         return out
 
     return generate
