@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable, Iterator
 from itertools import combinations, product
 from typing import Any
 
-from paixing.hands.lazy import made
+from paixing.hands.lazy import made, make
 from paixing.hands.play import Play
 from paixing.hands.ruleset import GenerateFn, MatchFn, Ruleset, TypeInfo
 from paixing.hands.view import HandView
@@ -223,14 +223,58 @@ def _nothing_apart(rs: Ruleset, hv: HandView, t: TypeInfo) -> bool:
     return alike
 
 
+def _apart_ranks(rs: Ruleset, hv: HandView) -> frozenset[int] | None:
+    """The ranks (indexes) holding a card of the hand told apart from the others of its rank
+    (``apart``; None: every card is), with -1 when wild cards are told apart from each other
+    (``wilds_apart``). Worked out once per hand view."""
+    memo = hv.memo
+    key = ("apart ranks",)
+    if key in memo:
+        kept: frozenset[int] | None = memo[key]
+        return kept
+    cards = apart(rs, hv)
+    found = None
+    if cards is not None:
+        ranks = [r for r, held in enumerate(hv.by_rank) if not cards.isdisjoint(held)]
+        if hv.wilds and wilds_apart(rs, hv) != frozenset():
+            ranks.append(-1)
+        found = frozenset(ranks)
+    memo[key] = found
+    return found
+
+
+def _one_set(apart_ranks: frozenset[int], item: Any) -> bool:
+    """Whether a raw play (``paixing.hands.lazy.Raw``) of a type that reads no suit can be
+    made of one set of cards only: it holds natural cards (wild cards alone may be a set that
+    reads only as its own type), none of a rank with a card told apart, and no wild card, or
+    wild cards that stand in for each other. Then ``card_sets`` would make it once, of the
+    lowest cards of each rank and the first wild cards: the play the raw entry is made into
+    when read."""
+    naturals = item[2]
+    if not naturals or (len(item) > 3 and item[3] and -1 in apart_ranks):
+        return False
+    return all(r not in apart_ranks for r, _ in naturals)
+
+
 def every_set_generate(gen: GenerateFn) -> GenerateFn:
-    """``gen`` with every play made once per distinct set of cards (see ``card_sets``)."""
+    """``gen`` with every play made once per distinct set of cards (see ``card_sets``). A raw
+    play of a type that reads no suit, whose cards can make only one set (``_one_set``), stays
+    raw: it is made, of the same cards, only if it is read (``paixing.hands.lazy``)."""
 
     def generate(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None = None, floor: int = -1) -> Iterable[Any]:
         items = gen(rs, hv, t, length, floor)
         if _nothing_apart(rs, hv, t):
             return items  # made of the lowest cards when read, as ``card_sets`` would make them
-        return [q for p in made(items, hv) for q in card_sets(rs, hv, p)]
+        ranks = _apart_ranks(rs, hv) if not t.suited and t.suits == "any" else None
+        if ranks is None:
+            return [q for p in made(items, hv) for q in card_sets(rs, hv, p)]
+        out: list[Any] = []
+        for x in items:
+            if type(x) is tuple and _one_set(ranks, x):
+                out.append(x)
+            else:
+                out.extend(card_sets(rs, hv, make(x, hv)))
+        return out
 
     return generate
 

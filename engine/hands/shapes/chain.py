@@ -67,7 +67,20 @@ def generate(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None = None, 
 
 def _suited_chains(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int) -> list[Play]:
     """One-suit chains: each suit's natural cards, with the hand's wild cards (where the type
-    allows them) standing in for cards of that suit."""
+    allows them) standing in for cards of that suit.
+
+    Kept in the view's memo by type, length and floor (the callers read the list and build
+    their own): where suits can matter later, the hand's live cards are read off every one-suit
+    chain of the view (``suited.apart``), and a lead, or an answer to a play of a lower rung,
+    asks for the same chains again."""
+    key = ("suited chains", t.index, length, floor)
+    kept: list[Play] | None = hv.memo.get(key)
+    if kept is None:
+        kept = hv.memo[key] = _suit_chains(rs, hv, t, length, floor)
+    return kept
+
+
+def _suit_chains(rs: Ruleset, hv: HandView, t: TypeInfo, length: int | None, floor: int) -> list[Play]:
     p: ChainParams = t.params
     out: list[Play] = []
     wilds = hv.wilds[: t.wmax] if t.wmax else []
@@ -88,10 +101,15 @@ def _suit_views(rs: Ruleset, hv: HandView, wild: int) -> list[tuple[int, HandVie
     each response looks for them again."""
     found: list[tuple[int, HandView]] | None = hv.memo.get(("suits", wild))
     if found is None:
-        wilds = hv.wilds[:wild]
+        hand_wilds = hv.wilds  # the hand's cards of rank -1: no suit's natural cards
+        by_suit: dict[str | None, list[Card]] = {}
+        for c in hv.cards:  # one pass, in the hand's order
+            if c not in hand_wilds:
+                by_suit.setdefault(c.suit, []).append(c)
+        wilds = hand_wilds[:wild]
         views = []
         for si, suit in enumerate(rs.tables.suit_names):
-            cards = [c for c in hv.cards if c.suit == suit and rs.card_rank.get(c, 0) >= 0]
+            cards = by_suit.get(suit)
             if cards:
                 views.append((si, HandView(rs, cards + wilds)))
         found = hv.memo["suits", wild] = views
