@@ -177,7 +177,7 @@ def test_tichu_calls_and_decisions_are_buttons(browser: object, server: str) -> 
     page.screenshot(path=str(SHOTS / "tichu-calls-phone.png"), full_page=True)
     page.click("#steps button:has-text('Grand Tichu')")
     page.wait_for_function("() => document.querySelectorAll('#hand .cardbtn').length === 14")
-    assert "You calls Grand Tichu" in page.locator("#log").inner_text()
+    assert "You call Grand Tichu" in page.locator("#log").inner_text()  # "mine.announced": the reader's own verb
     page.wait_for_selector("#steps button")  # giving a card to each other player
     assert page.locator("#step-head").inner_text() == "Give a card to Seat 1 (bot greedy)"
     page.screenshot(path=str(SHOTS / "tichu-pass-phone.png"), full_page=True)

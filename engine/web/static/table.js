@@ -5,13 +5,14 @@
 (function () {
   "use strict";
   // The words come from the server's one table (engine/web/i18n.py, in the page as #page-strings):
-  // "tbl.KEY" is w[KEY], "role.KEY" w.roles[KEY], "ev.KIND" w.ev[KIND] (a log event by its kind).
+  // "tbl.KEY" is w[KEY], "role.KEY" w.roles[KEY], "ev.KIND" w.ev[KIND] (a log event by its kind),
+  // "mine.KIND" w.mine[KIND] (the same event when its seat is the reader's: "You pass").
   function words() {
-    const w = {roles: {}, ev: {}};
+    const w = {roles: {}, ev: {}, mine: {}};
     const strings = JSON.parse(document.getElementById("page-strings").textContent);
     for (const [key, value] of Object.entries(strings)) {
       const dot = key.indexOf("."), group = key.slice(0, dot), name = key.slice(dot + 1);
-      if (group === "tbl") w[name] = value; else if (group === "role") w.roles[name] = value; else if (group === "ev") w.ev[name] = value;
+      if (group === "tbl") w[name] = value; else if (group === "role") w.roles[name] = value; else if (group === "ev") w.ev[name] = value; else if (group === "mine") w.mine[name] = value;
     }
     return w;
   }
@@ -46,7 +47,7 @@
   }
   function eventLine(w, st, e, lang) {
     const who = e.seat !== undefined ? seatName(w, st, e.seat) + " " : "";
-    const name = w.ev[e.event] || e.event;
+    const name = (e.seat !== undefined && e.seat === st.you && w.mine[e.event]) || w.ev[e.event] || e.event;
     const named = e.name ? e.name[lang] : (e.id || e.type || "");  // a file's id in the file's words
     switch (e.event) {
       case "play": return el("li", {}, who + name + " ", cardsRow(e.cards.split(" ")), " " + named + (e.as ? " = " + e.as : ""));
