@@ -340,7 +340,7 @@ class TrickEffect(OneOf):
 
 
 class OutOfTurn(Model):
-    """Plays that may be made out of turn (Tichu's bombs): after each play that leaves its
+    """Plays that may be made out of turn (bombs, say): after each play that leaves its
     trick open, a priority window opens. Each other player still in who holds a play of a
     listed type beating it (the player himself and the one whose turn comes next excepted: the
     latter may play it in his own turn) is asked in turn, from the player's next seat on: he
@@ -383,8 +383,8 @@ class PlayRules(Model):
     trick_effects: list[TrickEffect] = []
     """What plays do to their trick (an 8 ends it), checked after each play in list order."""
     out_of_turn: OutOfTurn | None = None
-    """Plays that may interrupt out of turn, in a priority window after each play (Tichu's
-    bombs); absent: a player plays only in his turn."""
+    """Plays that may interrupt out of turn, in a priority window after each play (bombs,
+    say); absent: a player plays only in his turn."""
 
 
 class GameRules(Model):

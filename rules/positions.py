@@ -153,19 +153,16 @@ def _too_deep(text: str, file: str) -> None:
     """Refuse, before parsing, a text nested deeper than ``MAX_DEPTH`` in flow style (``[[[…``)
     or by indentation: the round-trip parser spent seconds on a 2 kB file nested 1,000 deep
     before it failed. libyaml's C parser reads the events in microseconds."""
-    depth = 0
-    opened: list[int] = []  # the line of each collection open now
+    opened: list[int] = []  # the line of each collection open now (its depth: how many)
     try:
         for event in yaml.parse(text, Loader=_EventLoader):
             if isinstance(event, yaml.CollectionStartEvent):
-                depth += 1
                 opened.append(event.start_mark.line if event.start_mark is not None else 0)
-                if depth > MAX_DEPTH:
+                if len(opened) > MAX_DEPTH:
                     mark = event.start_mark
                     at = f"{file}:{mark.line + 1}:{mark.column + 1}" if mark is not None else file
                     raise VariantError([f"{at}: nested more than {MAX_DEPTH} levels deep"])
             elif isinstance(event, yaml.CollectionEndEvent):
-                depth -= 1
                 opened.pop()
     except yaml.YAMLError as exc:
         # libyaml 0.2.6 (PyYAML 6.0.4's wheels) refuses flow nesting past 1,000 while it scans

@@ -245,7 +245,7 @@ class GreedyBot:
     def _contract(self, obs: Observation, actions: Sequence[Action]) -> Action:
         """Read each action's ``Meaning``: a card to call, a declaration, or a ladder rung."""
         rs = obs.rs
-        calls = [a for a in actions if a.card is not None and a.kind != "announce"]
+        calls = [a for a in actions if a.card is not None]
         if calls:
             return max(calls, key=lambda a: rs.sort_key(a.card) if a.card else (0, 0))
         strength = hand_strength(rs, obs.hand)

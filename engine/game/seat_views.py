@@ -81,19 +81,14 @@ class PublicViews:
 
     def _seen(self, event: Event, log: list[Event]) -> None:
         self.forget()
-        if isinstance(event, Deal):
+        if isinstance(event, Deal | DealtRest):  # each seat sees its own cards of a deal (or its rest)
             index = len(log) - 1
-            self.deal_marks.append(index)
+            if isinstance(event, Deal):
+                self.deal_marks.append(index)
             for seat in range(len(self.parts)):
                 history = self.histories[seat]
                 history += log[self.seen_upto[seat] : index]
-                history.append(hidden_deal(event, seat))
-                self.seen_upto[seat] = index + 1
-        elif isinstance(event, DealtRest):  # each seat sees its own part, as of a deal
-            index = len(log) - 1
-            for seat in range(len(self.parts)):
-                self.histories[seat] += log[self.seen_upto[seat] : index]
-                self.histories[seat].append(hidden_rest(event, seat))
+                history.append(hidden_deal(event, seat) if isinstance(event, Deal) else hidden_rest(event, seat))
                 self.seen_upto[seat] = index + 1
         elif isinstance(event, Kitty):
             self.kitty_shown = True

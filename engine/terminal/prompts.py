@@ -248,4 +248,3 @@ def step_commands(game: Game) -> list[tuple[str, str]]:
         for head, arg in steps.STEPS[step.kind].usage.items():
             seen.setdefault(head, STEP_WORDS.get(head, (f"{head} <{arg}>", f"{head}: the step's {arg}")))
     return list(seen.values())
-

@@ -2,9 +2,9 @@
 dealer makes one of the step's calls (``announce <id>``) or none (``pass``).
 
 With ``cards_seen`` the round is played on the first cards of the deal: the state machine deals
-only those (``StepHost.deal_first``: the rest is held back, out of every hand, observation and
+only those (``Game._hold_back``: the rest is held back, out of every hand, observation and
 search world) and this step hands out the rest when the last player has spoken
-(``StepHost.deal_rest``, one ``dealt_rest`` event each seat sees its own part of).
+(``CallHost.deal_rest``, one ``dealt_rest`` event each seat sees its own part of).
 """
 
 from __future__ import annotations

@@ -4,9 +4,9 @@ Each player in turn from the dealer chooses one card for each receiver (``give <
 decision per card): the card leaves his hand at once, set aside face down for its receiver (so
 his own observation shows what he has left to choose from, and everyone sees how many cards
 each hand holds); when the last player has chosen, every card set aside reaches its receiver at
-once and one ``cards_passed`` event (naming no card: each player sees his own hand) is recorded. With ``leader_card`` the holder of that card
-after the exchange leads the first trick (``StepHost.lead_by``). A record replays the choices
-from its actions.
+once and one ``cards_passed`` event (naming no card: each player sees his own hand) is
+recorded. With ``leader_card`` the holder of that card after the exchange leads the first trick
+(``StepHost.lead_by``). A record replays the choices from its actions.
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ class PassCardsStep(StepRunner, kind="pass_cards"):
     def actions(self, host: StepHost, seat: int) -> list[Action]:
         left = host.hands[seat]  # the cards chosen so far are set aside already
         k = len(self.chosen[seat])
-        meaning = Meaning(to=host.order_from(seat)[self.body.to[k]]) if k < len(self.body.to) else Meaning()
+        meaning = Meaning(to=self._receiver(host, seat, self.body.to[k])) if k < len(self.body.to) else Meaning()
         return [Action("give", card=c, meaning=meaning) for c in dict.fromkeys(host.rs.sort_cards(left))]
 
     def apply(self, host: StepHost, seat: int, action: Action) -> int:
@@ -76,7 +76,7 @@ class PassCardsStep(StepRunner, kind="pass_cards"):
         n = host.n
         for seat, cards in enumerate(self.chosen):
             for k, card in zip(self.body.to, cards, strict=True):
-                host.hands[(seat + k) % n].append(card)
+                host.hands[self._receiver(host, seat, k)].append(card)
         for hand in host.hands:
             hand[:] = host.rs.sort_cards(hand)
         host.record(CardsPassed(n))
@@ -85,6 +85,11 @@ class PassCardsStep(StepRunner, kind="pass_cards"):
             holder = next((s for s in range(n) if card in host.hands[s]), None)
             if holder is not None:
                 cast(PassHost, host).lead_by = holder
+
+    @staticmethod
+    def _receiver(host: StepHost, seat: int, k: int) -> int:
+        """The player ``k`` places after ``seat`` in playing order (seats are numbered so)."""
+        return (seat + k) % host.n
 
     def copy(self) -> PassCardsStep:
         return PassCardsStep(self.body, self.chosen, self.order)
